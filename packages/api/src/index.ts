@@ -1,0 +1,33 @@
+export type { ApiClient, ApiClientOptions, FetchClient, QueryClientHelpers } from './client';
+export { createApiClient } from './client';
+export type { DownloadKind } from './download';
+export {
+  downloadKind,
+  EXPORT_FILE_NAMES,
+  fileNameFromResponse,
+  saveBlob,
+  saveExport,
+} from './download';
+export type { ErrorBody, FieldError, Translate } from './errors';
+export {
+  ApiError,
+  downloadErrorMessage,
+  errorToastMessage,
+  isApiError,
+  isCancelledError,
+  toErrorBody,
+} from './errors';
+export type { components, operations, paths } from './generated/schema';
+export { PERMISSION_KEYS, type PermissionKey } from './permissions';
+export { ApiProvider, useApi } from './provider';
+
+import type { components } from './generated/schema';
+
+export type User = components['schemas']['User'];
+export type UserSettings = components['schemas']['UserSettings'];
+export type TokenResponse = components['schemas']['TokenResponse'];
+export type RolePermission = components['schemas']['RolePermission'];
+export type FilterRequest = components['schemas']['FilterRequest'];
+export type SortOrder = components['schemas']['SortOrder'];
+/** The `data`/`total` answer of every filter call. */
+export type Page<T> = { data: T[]; total: number };
