@@ -15,7 +15,9 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Answers a token, the signed-in user and their settings. Archived users cannot sign in.
+         * @description Answers a token, the signed-in user and their settings. 401 carries
+         *     `errors.invalid_credentials` (unknown e-mail or wrong password — the same answer for
+         *     both), `errors.user_archived` or `errors.no_role`.
          */
         post: operations["generateToken"];
         delete?: never;
@@ -35,7 +37,9 @@ export interface paths {
         put?: never;
         /**
          * Sign in as support user with a one-time token
-         * @description The token is valid once and for a short time; it is issued by `pnpm --filter @fahrwerk/server support-token`.
+         * @description The token is valid once and for 15 minutes; it is issued by
+         *     `pnpm --filter @fahrwerk/server support-token <e-mail>`. An unknown, used or expired
+         *     token answers 401 `errors.invalid_support_token`.
          */
         post: operations["generateTokenForSupportUser"];
         delete?: never;
@@ -75,7 +79,9 @@ export interface paths {
         put?: never;
         /**
          * Send a back-office user a link to set a new password
-         * @description Answers 404 when no user has this e-mail (the spec's `password.no_user`).
+         * @description Sends the link `/reset-password?token=…` (valid 24 hours, once). Answers 404
+         *     `errors.no_user` when no user has this e-mail (the spec's `password.no_user`), and 422
+         *     with the global error `errors.email_not_sent` when the mail server refused the mail.
          */
         post: operations["requestFscUserPasswordChange"];
         delete?: never;
@@ -95,7 +101,10 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the token from the e-mail
-         * @description The token is valid once, for 24 hours. The password must satisfy the password rule.
+         * @description The token is valid once, for 24 hours; an unknown, used or expired token answers 422
+         *     with the global error `errors.invalid_password_token`. The password must satisfy the
+         *     password rule (field error `rawPassword` / `validation.password_rule`). The spec puts
+         *     both values in the query string; the server keeps them out of its logs.
          */
         post: operations["setFscUserPassword"];
         delete?: never;
@@ -301,8 +310,22 @@ export interface components {
              */
             archived: boolean;
         };
-        /** @description Filter body of `POST /users/filter`. */
-        UserFilter: components["schemas"]["FilterRequest"];
+        /**
+         * @description The columns the user list can be sorted by.
+         * @enum {string}
+         */
+        UserSortField: "id" | "firstName" | "lastName" | "email";
+        /** @description Filter body of `POST /users/filter`; `search` matches first name, last name and e-mail. */
+        UserFilter: {
+            sort?: {
+                field: components["schemas"]["UserSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
         /** @description The number of rows matching the filter, over all pages. */
         PageTotal: number;
         UserPage: {
@@ -322,6 +345,15 @@ export interface components {
         };
         /** @description The request broke a rule; `fieldErrors` and `globalErrors` say which. */
         ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The server failed; nothing was changed. The body carries no internals. */
+        InternalError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -394,6 +426,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     generateTokenForSupportUser: {
@@ -420,6 +453,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getRolePermissions: {
@@ -446,6 +480,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     requestFscUserPasswordChange: {
@@ -468,6 +503,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     setFscUserPassword: {
@@ -490,6 +526,7 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     requestStudentPasswordChangeFromFsc: {
@@ -512,6 +549,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -540,6 +578,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     archiveUser: {
@@ -569,6 +608,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getUser: {
@@ -595,6 +635,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

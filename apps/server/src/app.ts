@@ -1,0 +1,132 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/database';
+import { registerAuth } from './http/auth';
+import { registerErrorHandler } from './http/errors';
+import {
+  apiPrefix,
+  bundleOpenApi,
+  loadOpenApiDocument,
+  type OpenApiDocument,
+} from './http/openapi-document';
+import type { OperationHandlers } from './http/operation-types';
+import { registerResponseValidation } from './http/response-validation';
+import { registerRoutes } from './http/routes';
+import { registerStaticFiles } from './http/static-files';
+import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createSessionHandlers } from './modules/session/session.handlers';
+import { createSessionService } from './modules/session/session.service';
+import { createUsersHandlers } from './modules/users/users.handlers';
+import { createUsersService } from './modules/users/users.service';
+
+export type BuildAppOptions = {
+  /** An open, migrated database; without it one is opened from the config and migrated. */
+  database?: Database;
+  /** Without it, mail goes over SMTP_URL or into DATA_DIR/mail-outbox. */
+  mailer?: Mailer;
+  /** Check every API answer against the contract (tests). */
+  validateResponses?: boolean;
+  /** Fastify's logger option; defaults to pino at the config's LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** The contract; read from openapi/dist/openapi.json (bundled first when stale) otherwise. */
+  document?: OpenApiDocument;
+  /** Replaces handlers by operationId (tests of the HTTP layer itself). */
+  handlerOverrides?: OperationHandlers;
+};
+
+/** Query values that must never reach a log line (the contract has them in the URL). */
+const SECRET_QUERY_KEYS = ['rawPassword', 'passwordToken', 'token'];
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of SECRET_QUERY_KEYS) {
+    if (params.has(key)) params.set(key, '[redacted]');
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const document =
+    options.document ??
+    (() => {
+      bundleOpenApi();
+      return loadOpenApiDocument();
+    })();
+  const prefix = apiPrefix(document);
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (request) => ({ method: request.method, url: redactUrl(request.url) }),
+      },
+    },
+    // Refuse unknown properties instead of stripping them. Requests are validated by
+    // Ajv2020 with these options (see http/validation.ts): the contract is JSON Schema 2020-12.
+    ajv: { customOptions: { ...AJV_OPTIONS } },
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await (async () => {
+      const opened = await openDatabase(config);
+      await opened.migrate();
+      return opened;
+    })());
+  try {
+    const mailer =
+      options.mailer ??
+      createMailer({
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'mail-outbox'),
+        log: app.log,
+      });
+    app.addHook('onClose', async () => {
+      if (!options.mailer) mailer.close();
+      if (ownsDatabase) await database.close();
+    });
+
+    const sessionService = createSessionService({
+      db: database.db,
+      jwtSecret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+      mailer,
+    });
+    const usersService = createUsersService({ db: database.db });
+    const handlers: OperationHandlers = {
+      ...createSessionHandlers(sessionService),
+      ...createUsersHandlers(usersService),
+      ...options.handlerOverrides,
+    };
+
+    registerErrorHandler(app);
+    registerRequestValidation(app);
+    // Both add onRoute hooks, so they come before the routes.
+    registerAuth(app, {
+      document,
+      secret: config.jwtSecret,
+      loadPrincipal: (claims) => sessionService.loadPrincipal(claims),
+    });
+    if (options.validateResponses) registerResponseValidation(app, { document, prefix });
+    await registerRoutes(app, { document, prefix, handlers });
+    await registerStaticFiles(app, {
+      staticDir: config.staticDir,
+      storybookDir: config.storybookDir,
+      apiPrefix: prefix,
+    });
+  } catch (error) {
+    // A failed build must not leave an opened database (and its PGlite lock) behind.
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  return app;
+}

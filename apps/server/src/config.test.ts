@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'fw-config-'));
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      seedDemo: false,
+    });
+    expect(config.staticDir).toMatch(/apps\/backoffice\/dist$/);
+    expect(config.storybookDir).toMatch(/apps\/storybook\/dist$/);
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses JWT_SECRET, PUBLIC_URL and SEED_DEMO when set', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      PORT: '8080',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://fahrschule.example/',
+      SEED_DEMO: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      jwtSecret: 'x'.repeat(40),
+      publicUrl: 'https://fahrschule.example',
+      seedDemo: true,
+    });
+  });
+
+  it('refuses invalid values with a readable message', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'abc', JWT_SECRET: 'short' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL/,
+    );
+  });
+});

@@ -1,0 +1,166 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One type for both drivers: repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  driver: DatabaseDriver;
+  /** Runs the committed SQL migrations in src/db/migrations (never a schema push). */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any fixed number; all server processes use it to run migrations one at a time. */
+const MIGRATION_LOCK_KEY = 4_711_002;
+
+export type OpenDatabaseOptions = {
+  /** PostgreSQL URL; without it an embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files (DATA_DIR/pglite). */
+  dataDir: string;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(path.join(options.dataDir, 'pglite'));
+  // Closing twice (an app's onClose and its owner) closes once.
+  let closing: Promise<void> | undefined;
+  const close = database.close;
+  database.close = () => {
+    closing ??= close();
+    return closing;
+  };
+  return database;
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
+  // pool.end() resolves before the connections have closed; close() waits for them, so a
+  // test can drop its database right after.
+  const open = new Set<pg.ClientBase>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      // Several server processes may start at once; the advisory lock lets one migrate.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      const closed = [...open].map((client) => new Promise((done) => client.once('end', done)));
+      await pool.end();
+      await Promise.all(closed);
+    },
+  };
+}
+
+async function openPglite(directory: string): Promise<Database> {
+  mkdirSync(directory, { recursive: true });
+  const releaseLock = acquireDirectoryLock(directory);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(directory);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** The PGlite folder is held by another running process. */
+export class DatabaseLockedError extends Error {
+  override readonly name = 'DatabaseLockedError';
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same folder would
+ * corrupt it. A lock file with the owner's pid refuses that, and a stale lock (its process
+ * is gone) is taken over.
+ */
+function acquireDirectoryLock(directory: string): () => void {
+  const lockFile = path.join(directory, 'fahrwerk.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The database in ${directory} is in use by process ${owner}. ` +
+            'Stop that process first, or set DATABASE_URL to use PostgreSQL.',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${directory}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The names of the tables in the public schema, for the migration tests. */
+export async function listTables(db: Db): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  return result.rows.map((row) => row.table_name);
+}

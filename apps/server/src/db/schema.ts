@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Tenancy: every table carries driving_school_id. Child tables reference their parent
+ * through a composite key (driving_school_id, id), so the database itself refuses a row
+ * that points into another school (a user holding another school's role, a token for
+ * another school's user). It also keeps the schema distributable by driving_school_id.
+ */
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const schoolId = () => bigint('driving_school_id', { mode: 'number' }).notNull();
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const ROLE_TYPES = ['OWNER', 'STAFF', 'INSTRUCTOR'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+export const STUDENT_VISIBILITIES = ['ALL', 'OWN'] as const;
+export const LANGUAGES = ['de', 'en'] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const drivingSchools = pgTable('driving_schools', {
+  id: id(),
+  // The school's own id again, so this table follows the same tenancy rule as the others.
+  drivingSchoolId: bigint('driving_school_id', { mode: 'number' }).generatedAlwaysAs(sql`id`),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    studentVisibility: text('student_visibility', { enum: STUDENT_VISIBILITIES })
+      .notNull()
+      .default('ALL'),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'users_driving_school_fk',
+      columns: [t.drivingSchoolId],
+      foreignColumns: [drivingSchools.id],
+    }).onDelete('cascade'),
+    unique('users_tenant_key').on(t.drivingSchoolId, t.id),
+    // Sign-in asks for e-mail and password only, with no school, so an address must lead
+    // to exactly one user: unique across ALL schools, ignoring case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check(
+      'users_student_visibility_check',
+      sql`${t.studentVisibility} in (${inList(STUDENT_VISIBILITIES)})`,
+    ),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ROLE_TYPES }).notNull(),
+    description: text('description').notNull().default(''),
+    generalAccess: boolean('general_access').notNull().default(false),
+    sidebarAccess: boolean('sidebar_access').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'roles_driving_school_fk',
+      columns: [t.drivingSchoolId],
+      foreignColumns: [drivingSchools.id],
+    }).onDelete('cascade'),
+    unique('roles_tenant_key').on(t.drivingSchoolId, t.id),
+    unique('roles_name_key').on(t.drivingSchoolId, t.name),
+    check('roles_type_check', sql`${t.type} in (${inList(ROLE_TYPES)})`),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    drivingSchoolId: schoolId(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    // A MODULE_* key of the contract; the list lives in the contract, not in a CHECK here,
+    // so a new key needs no migration.
+    permission: text('permission').notNull(),
+    allow: boolean('allow').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'role_permissions_pkey', columns: [t.roleId, t.permission] }),
+    foreignKey({
+      name: 'role_permissions_role_fk',
+      columns: [t.drivingSchoolId, t.roleId],
+      foreignColumns: [roles.drivingSchoolId, roles.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    drivingSchoolId: schoolId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    // 0 is the current role (the spec: "the first role name is the current role").
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_roles_pkey', columns: [t.userId, t.roleId] }),
+    unique('user_roles_position_key').on(t.userId, t.position),
+    index('user_roles_role_idx').on(t.drivingSchoolId, t.roleId),
+    foreignKey({
+      name: 'user_roles_user_fk',
+      columns: [t.drivingSchoolId, t.userId],
+      foreignColumns: [users.drivingSchoolId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_roles_role_fk',
+      columns: [t.drivingSchoolId, t.roleId],
+      foreignColumns: [roles.drivingSchoolId, roles.id],
+    }).onDelete('cascade'),
+    check('user_roles_position_check', sql`${t.position} >= 0`),
+  ],
+);
+
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    drivingSchoolId: schoolId(),
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    language: text('language', { enum: LANGUAGES }).notNull().default('de'),
+    sidebarCollapsed: boolean('sidebar_collapsed').notNull().default(false),
+  },
+  (t) => [
+    foreignKey({
+      name: 'user_settings_user_fk',
+      columns: [t.drivingSchoolId, t.userId],
+      foreignColumns: [users.drivingSchoolId, users.id],
+    }).onDelete('cascade'),
+    check('user_settings_language_check', sql`${t.language} in (${inList(LANGUAGES)})`),
+  ],
+);
+
+/*
+ * One-time tokens are stored as SHA-256 hashes: they are 256-bit random values, so a fast
+ * hash is enough, and a leaked table does not let anyone use them.
+ */
+const oneTimeTokenColumns = () => ({
+  id: id(),
+  drivingSchoolId: schoolId(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', oneTimeTokenColumns(), (t) => [
+  uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+  index('password_reset_tokens_user_idx').on(t.drivingSchoolId, t.userId),
+  foreignKey({
+    name: 'password_reset_tokens_user_fk',
+    columns: [t.drivingSchoolId, t.userId],
+    foreignColumns: [users.drivingSchoolId, users.id],
+  }).onDelete('cascade'),
+]);
+
+export const supportLoginTokens = pgTable('support_login_tokens', oneTimeTokenColumns(), (t) => [
+  uniqueIndex('support_login_tokens_hash_key').on(t.tokenHash),
+  index('support_login_tokens_user_idx').on(t.drivingSchoolId, t.userId),
+  foreignKey({
+    name: 'support_login_tokens_user_fk',
+    columns: [t.drivingSchoolId, t.userId],
+    foreignColumns: [users.drivingSchoolId, users.id],
+  }).onDelete('cascade'),
+]);

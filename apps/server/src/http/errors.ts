@@ -1,0 +1,186 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody, FieldError } from './contract-types';
+
+export type { ErrorBody, FieldError };
+
+/**
+ * The one error the server throws on purpose. The error handler below turns it (and every
+ * other failure) into the contract's ErrorBody.
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+
+  constructor(
+    readonly status: number,
+    /** Translation key shown by the client (`errors.*`). */
+    readonly errorMessage: string,
+    /** Readable English text for logs and integrators. */
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly globalErrors: string[] = [],
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return {
+      message: this.message,
+      error_message: this.errorMessage,
+      fieldErrors: this.fieldErrors,
+      globalErrors: this.globalErrors,
+    };
+  }
+}
+
+export const unauthorized = (message = 'Not signed in, or the token is no longer valid.') =>
+  new AppError(401, 'errors.unauthorized', message);
+
+export const forbidden = (message = 'Your role lacks a permission this call needs.') =>
+  new AppError(403, 'errors.forbidden', message);
+
+export const notFound = (message = 'No such row in your school.') =>
+  new AppError(404, 'errors.not_found', message);
+
+export const notImplemented = (operationId: string) =>
+  new AppError(
+    501,
+    'errors.not_implemented',
+    `Operation ${operationId} is in the contract but not implemented yet.`,
+  );
+
+/** A 422 for one field; `error` is a `validation.*` key. */
+export const fieldError = (field: string, error: string, message: string) =>
+  new AppError(422, 'errors.validation', message, [{ field, error }]);
+
+/** A 422 that belongs to no single field; `key` is an `errors.*` key. */
+export const globalError = (key: string, message: string) =>
+  new AppError(422, key, message, [], [key]);
+
+/** The `validation.*` keys a request schema can produce, by Ajv keyword. */
+const VALIDATION_KEYS: Record<string, string> = {
+  required: 'validation.required',
+  additionalProperties: 'validation.unknown_field',
+  unevaluatedProperties: 'validation.unknown_field',
+  minLength: 'validation.min_length',
+  maxLength: 'validation.max_length',
+  minimum: 'validation.minimum',
+  exclusiveMinimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  exclusiveMaximum: 'validation.maximum',
+  minItems: 'validation.min_items',
+  maxItems: 'validation.max_items',
+  type: 'validation.type',
+  enum: 'validation.enum',
+  const: 'validation.enum',
+  pattern: 'validation.pattern',
+};
+
+/** Keywords that only say "a subschema failed"; the subschema's own errors say which field. */
+const COMBINATOR_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not']);
+
+function fieldName(error: ErrorObject, part: string): string {
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = error.params as Record<string, unknown>;
+  const child =
+    params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty ?? undefined;
+  if (typeof child === 'string') segments.push(child);
+  // A failure of the whole body or query (not an object, missing) is named after the part.
+  return segments.length > 0 ? segments.join('.') : part;
+}
+
+function validationKey(error: ErrorObject): string {
+  if (error.keyword === 'format') {
+    return (error.params as { format?: string }).format === 'email'
+      ? 'validation.email'
+      : 'validation.invalid';
+  }
+  return VALIDATION_KEYS[error.keyword] ?? 'validation.invalid';
+}
+
+/** Ajv errors (from Fastify's request validation) as the contract's field errors. */
+export function toFieldErrors(errors: ErrorObject[], part = 'body'): FieldError[] {
+  const specific = errors.filter((error) => !COMBINATOR_KEYWORDS.has(error.keyword));
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of specific.length > 0 ? specific : errors) {
+    const fieldError = { field: fieldName(error, part), error: validationKey(error) };
+    const key = `${fieldError.field}\u0000${fieldError.error}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(fieldError);
+    }
+  }
+  return result;
+}
+
+/** The body of a request that did not reach a route of the API. */
+export function routeNotFound(request: FastifyRequest): AppError {
+  return notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
+}
+
+/** Turns any thrown value into a status and the contract's error body. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+
+  const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
+  if (Array.isArray(fastifyError.validation)) {
+    const part = fastifyError.validationContext ?? 'body';
+    const fieldErrors = toFieldErrors(fastifyError.validation as ErrorObject[], part);
+    const summary = fieldErrors.map((f) => `${f.field}: ${f.error}`).join(', ');
+    return {
+      status: 422,
+      body: {
+        message: `The request ${part} is invalid (${summary}).`,
+        error_message: 'errors.validation',
+        fieldErrors,
+        globalErrors: [],
+      },
+    };
+  }
+
+  const plain = (status: number, key: string, message: string) => ({
+    status,
+    body: { message, error_message: key, fieldErrors: [], globalErrors: [] },
+  });
+
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return plain(422, 'errors.malformed_body', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return plain(
+        415,
+        'errors.unsupported_media_type',
+        'The request body has a content type this call does not accept.',
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return plain(413, 'errors.payload_too_large', 'The request body is too large.');
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return plain(status, 'errors.bad_request', fastifyError.message ?? 'Bad request.');
+  }
+  // Never leak internals (stack, SQL, paths) to the client; the log has them.
+  return plain(500, 'errors.unknown', 'Internal server error.');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500 && status !== 501) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      const cause = (error as { cause?: unknown }).cause;
+      request.log[cause ? 'warn' : 'info'](
+        { status, error_message: body.error_message, ...(cause ? { err: cause } : {}) },
+        'request refused',
+      );
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+}

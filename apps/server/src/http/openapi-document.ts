@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { SERVER_PACKAGE_DIR } from '../config';
+
+/** The hand-written contract (openapi/ at the root of the monorepo). */
+export const OPENAPI_DIR = path.resolve(SERVER_PACKAGE_DIR, '../../openapi');
+/** The bundle the server reads: one JSON file with every `$ref` inside it. */
+export const OPENAPI_BUNDLE = path.join(OPENAPI_DIR, 'dist/openapi.json');
+
+export type OpenApiOperation = {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  'x-permissions'?: string[];
+  [key: string]: unknown;
+};
+
+export type OpenApiDocument = {
+  openapi: string;
+  servers?: { url: string }[];
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: Record<string, unknown>;
+  [key: string]: unknown;
+};
+
+function listSources(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return listSources(full);
+    return /\.ya?ml$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function isBundleStale(): boolean {
+  if (!existsSync(OPENAPI_BUNDLE)) return true;
+  const bundledAt = statSync(OPENAPI_BUNDLE).mtimeMs;
+  return listSources(OPENAPI_DIR).some((file) => statSync(file).mtimeMs > bundledAt);
+}
+
+/**
+ * Writes openapi/dist/openapi.json from the YAML sources with the contract's own bundler
+ * (redocly, a dependency of openapi/), when the bundle is missing or older than a source,
+ * or always with `force`. A deployment without the sources uses the bundle as it is.
+ */
+export function bundleOpenApi(options: { force?: boolean } = {}): { bundled: boolean } {
+  const redocly = path.join(OPENAPI_DIR, 'node_modules/.bin/redocly');
+  const hasSources = existsSync(path.join(OPENAPI_DIR, 'openapi.yaml'));
+  if (!hasSources || !existsSync(redocly)) {
+    if (existsSync(OPENAPI_BUNDLE)) return { bundled: false };
+    throw new Error(
+      `${OPENAPI_BUNDLE} is missing and cannot be built here; run \`pnpm --filter @fahrwerk/openapi bundle\`.`,
+    );
+  }
+  if (!options.force && !isBundleStale()) return { bundled: false };
+  execFileSync(
+    redocly,
+    ['bundle', 'openapi.yaml', '--config', 'redocly.yaml', '-o', 'dist/openapi.json'],
+    {
+      cwd: OPENAPI_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
+  return { bundled: true };
+}
+
+export function loadOpenApiDocument(file = OPENAPI_BUNDLE): OpenApiDocument {
+  const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.1')) {
+    throw new Error(`${file} is not an OpenAPI 3.1 document.`);
+  }
+  return document;
+}
+
+/** The path prefix of the API, from the contract's `servers` (`/api`). */
+export function apiPrefix(document: OpenApiDocument): string {
+  const url = document.servers?.[0]?.url ?? '/api';
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,57 @@
+import type { operations } from '@fahrwerk/api/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/*
+ * Handler types derived from the contract's generated operation types, so a handler that
+ * takes or answers something else than the contract says does not compile.
+ */
+
+export type OperationId = keyof operations;
+
+type Operation<K extends OperationId> = operations[K];
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** `never` (no such part in the contract) as an empty object for Fastify's generics. */
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+
+export type RequestBodyOf<K extends OperationId> =
+  Operation<K> extends {
+    requestBody: infer Body;
+  }
+    ? OrEmpty<JsonContent<Body>>
+    : Operation<K> extends { requestBody?: infer Body }
+      ? JsonContent<NonNullable<Body>> | undefined
+      : undefined;
+
+export type QueryOf<K extends OperationId> = OrEmpty<
+  NonNullable<Operation<K>['parameters']['query']>
+>;
+
+export type PathParamsOf<K extends OperationId> = OrEmpty<
+  NonNullable<Operation<K>['parameters']['path']>
+>;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Responses<K extends OperationId> = Operation<K>['responses'];
+type SuccessStatusOf<K extends OperationId> = Extract<keyof Responses<K>, SuccessStatus>;
+
+/** What a handler returns: one of the operation's success answers, with its body. */
+export type OperationResult<K extends OperationId> = {
+  [S in SuccessStatusOf<K>]: [JsonContent<Responses<K>[S]>] extends [never]
+    ? { status: S }
+    : { status: S; body: JsonContent<Responses<K>[S]> };
+}[SuccessStatusOf<K>];
+
+export type OperationRequest<K extends OperationId> = FastifyRequest<{
+  Body: RequestBodyOf<K>;
+  Querystring: QueryOf<K>;
+  Params: PathParamsOf<K>;
+}>;
+
+export type OperationHandler<K extends OperationId> = (
+  request: OperationRequest<K>,
+  reply: FastifyReply,
+) => Promise<OperationResult<K>>;
+
+export type OperationHandlers = { [K in OperationId]?: OperationHandler<K> };

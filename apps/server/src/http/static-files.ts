@@ -1,0 +1,76 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeNotFound } from './errors';
+
+const STORYBOOK_PREFIX = '/storybook';
+
+const isDirectory = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
+
+const isUnder = (urlPath: string, prefix: string) =>
+  urlPath === prefix || urlPath.startsWith(`${prefix}/`);
+
+/**
+ * A browser navigating to a client-side route (`/students/edit/5`) asks for HTML; a script
+ * asking for a missing asset (`/assets/x.js`) does not and gets a 404 instead of the page.
+ */
+function wantsPage(request: FastifyRequest, urlPath: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (String(request.headers.accept ?? '').includes('text/html')) return true;
+  const lastSegment = urlPath.split('/').pop() ?? '';
+  return !lastSegment.includes('.');
+}
+
+/**
+ * Serves the built back office at `/` (with the single-page fallback to index.html) and the
+ * built Storybook at `/storybook/`. A folder that does not exist is skipped with a warning,
+ * so the API runs (and is tested) without a front-end build. Everything else that finds no
+ * route answers the contract's 404 error body.
+ */
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  options: { staticDir: string; storybookDir: string; apiPrefix: string },
+): Promise<void> {
+  const hasBackoffice = isDirectory(options.staticDir);
+  const hasStorybook = isDirectory(options.storybookDir);
+
+  if (hasStorybook) {
+    // The root's wildcard route would otherwise take `/storybook` before Storybook's own.
+    app.get(STORYBOOK_PREFIX, (_request, reply) => reply.redirect(`${STORYBOOK_PREFIX}/`, 301));
+    await app.register(fastifyStatic, {
+      root: options.storybookDir,
+      prefix: `${STORYBOOK_PREFIX}/`,
+      redirect: true,
+      index: 'index.html',
+      decorateReply: false,
+    });
+  } else {
+    app.log.warn(`Storybook not served: ${options.storybookDir} does not exist (build it first).`);
+  }
+
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      prefix: '/',
+      index: 'index.html',
+      decorateReply: true,
+    });
+  } else {
+    app.log.warn(`Back office not served: ${options.staticDir} does not exist (build it first).`);
+  }
+
+  const indexFile = path.join(options.staticDir, 'index.html');
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const reserved = isUnder(urlPath, options.apiPrefix) || isUnder(urlPath, STORYBOOK_PREFIX);
+    if (!reserved && hasBackoffice && existsSync(indexFile) && wantsPage(request, urlPath)) {
+      // The page itself must never be cached: it names the hashed asset files of a build.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', options.staticDir, { cacheControl: false });
+    }
+    const error = routeNotFound(request);
+    return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+  });
+}
