@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../../..');
+
+export const DEMO = {
+  owner: { email: 'inhaber@fahrschule-demo.de', password: 'Demo#Inhaber1', firstName: 'Erika' },
+  office: { email: 'buero@fahrschule-demo.de', password: 'Demo#Buero1', firstName: 'Max' },
+  instructor: {
+    email: 'fahrlehrer@fahrschule-demo.de',
+    password: 'Demo#Lehrer1',
+    firstName: 'Jonas',
+  },
+} as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A mail the server sent, as received by the local SMTP server. */
+export type ReceivedMail = { to: string[]; raw: string };
+
+/** Decodes the quoted-printable body parts of a raw mail, good enough to read links. */
+export function readableMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+async function startSmtpSink(): Promise<{
+  port: number;
+  mails: ReceivedMail[];
+  close: () => Promise<void>;
+}> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolveListen) => server.listen(port, '127.0.0.1', resolveListen));
+  return { port, mails, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export type Harness = {
+  baseUrl: string;
+  dataDir: string;
+  /** Every mail the server sent over SMTP during the run. */
+  mails: ReceivedMail[];
+  browser: Browser;
+  newPage: () => Promise<{ context: BrowserContext; page: Page }>;
+  stop: () => Promise<void>;
+};
+
+/** Starts the real server on a fresh data directory and a headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpSink();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repo, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      STATIC_DIR: join(repo, 'apps/backoffice/dist'),
+      STORYBOOK_DIR: join(repo, 'apps/storybook/dist'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/login`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  return {
+    baseUrl,
+    dataDir,
+    mails: smtp.mails,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel(/^E-Mail-Adresse/).fill(user.email);
+  await page.getByLabel(/^Passwort/).fill(user.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}

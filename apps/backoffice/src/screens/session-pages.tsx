@@ -1,0 +1,46 @@
+import type { TokenResponse } from '@fahrwerk/api';
+import {
+  ForgotPasswordScreen,
+  LoginScreen,
+  ResetPasswordScreen,
+  SupportLoginScreen,
+} from '@fahrwerk/session';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { changeLanguage, LANGUAGE_KEY, loadPermissions, safeRedirect } from '../app-context';
+import { useApp } from '../use-app';
+
+/** Stores the session, applies the user's language, and opens the page asked for. */
+function useFinishSignIn() {
+  const app = useApp();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { redirect?: unknown };
+  return useCallback(
+    async (response: TokenResponse) => {
+      const hadLanguage = sessionStorage.getItem(LANGUAGE_KEY) !== null;
+      const session = await app.session.signIn(response, (info) => loadPermissions(app.api, info));
+      if (!hadLanguage) changeLanguage(app.i18n, session.settings.language);
+      app.queryClient.clear();
+      await navigate({ href: safeRedirect(search.redirect), replace: true });
+    },
+    [app, navigate, search.redirect],
+  );
+}
+
+export function LoginPage() {
+  return <LoginScreen onSignedIn={useFinishSignIn()} />;
+}
+
+export function SupportLoginPage() {
+  const { token } = useParams({ strict: false }) as { token: string };
+  return <SupportLoginScreen token={token} onSignedIn={useFinishSignIn()} />;
+}
+
+export function ForgotPasswordPage() {
+  return <ForgotPasswordScreen />;
+}
+
+export function ResetPasswordPage() {
+  const search = useSearch({ strict: false }) as { token?: unknown };
+  return <ResetPasswordScreen token={typeof search.token === 'string' ? search.token : null} />;
+}

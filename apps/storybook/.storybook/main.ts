@@ -1,0 +1,25 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import tailwindcss from '@tailwindcss/vite';
+
+const config: StorybookConfig = {
+  // Globs are relative to this folder: every story of the ui package and of every feature.
+  stories: [
+    '../../../packages/ui/src/**/*.stories.tsx',
+    '../../../packages/features/*/src/**/*.stories.tsx',
+  ],
+  framework: { name: '@storybook/react-vite', options: {} },
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // msw's mockServiceWorker.js, generated: `msw init .storybook/generated --no-save`.
+  staticDirs: ['./generated'],
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  async viteFinal(viteConfig) {
+    const { mergeConfig } = await import('vite');
+    return mergeConfig(viteConfig, {
+      // The build is served under /storybook/ by the server: load every asset relatively.
+      base: './',
+      plugins: [tailwindcss()],
+    });
+  },
+};
+
+export default config;

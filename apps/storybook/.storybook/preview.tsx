@@ -1,0 +1,80 @@
+import './preview.css';
+import { createI18n, ToastRegion, toast } from '@fahrwerk/ui';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { initialize, mswLoader } from 'msw-storybook-addon';
+import { withFahrwerk } from './fahrwerk-decorator';
+import { onUnhandledRequest, unhandledRequests } from './unhandled-requests';
+
+// Every request a story makes must be mocked by that story's `parameters.msw.handlers`.
+initialize({
+  onUnhandledRequest,
+  quiet: true,
+  // Relative, so the worker is found under the /storybook/ sub-path as well.
+  serviceWorker: { url: './mockServiceWorker.js' },
+});
+
+/** A fresh i18n per story in the toolbar's language; stories find it in `context.loaded.i18n`. */
+const freshI18n = async ({ globals }: { globals: Record<string, unknown> }) => ({
+  i18n: createI18n({ lng: globals.locale === 'en' ? 'en' : 'de' }),
+});
+
+/**
+ * The provider set every feature renders in (see `fahrwerk-decorator.tsx`: API client on
+ * `/api`, fresh query client, i18n, `parameters.permissions`) plus the one toast region.
+ */
+const withProviders: Decorator = (Story, context) =>
+  withFahrwerk(
+    () => (
+      <>
+        <Story />
+        <ToastRegion />
+      </>
+    ),
+    context,
+  );
+
+const preview: Preview = {
+  loaders: [mswLoader, freshI18n],
+  decorators: [withProviders],
+  beforeEach() {
+    toast.clear();
+    unhandledRequests.length = 0;
+  },
+  afterEach() {
+    if (unhandledRequests.length > 0) {
+      const list = unhandledRequests.splice(0).join(', ');
+      throw new Error(
+        `Unmocked request(s) in this story: ${list}. Add handlers to parameters.msw.`,
+      );
+    }
+  },
+  globalTypes: {
+    locale: {
+      description: 'Sprache der Oberfläche',
+      toolbar: {
+        title: 'Sprache',
+        icon: 'globe',
+        items: [
+          { value: 'de', title: 'Deutsch' },
+          { value: 'en', title: 'English' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'de' },
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    a11y: {
+      // Accessibility violations fail the story's test.
+      test: 'error',
+      // react-aria's visually hidden live region briefly keeps announcements that point at a
+      // pending button by id; when the button unmounts (a dialog closes) the reference dangles
+      // for seven seconds. It is react-aria's own machinery, not our markup.
+      context: { exclude: ['[data-live-announcer]'] },
+    },
+  },
+};
+
+export default preview;

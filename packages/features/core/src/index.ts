@@ -1,0 +1,22 @@
+export { CORE_NAMESPACE, type FahrwerkMeta, showErrorToast } from './errors';
+export {
+  FahrwerkProvider,
+  type FahrwerkProviderProps,
+  registerCoreTexts,
+} from './fahrwerk-provider';
+export {
+  clearListFilters,
+  LIST_FILTER_KEYS,
+  type ListFilterKey,
+  readListFilter,
+  useListFilter,
+  writeListFilter,
+} from './list-filters';
+export {
+  hasPermissions,
+  type PermissionSet,
+  PermissionsProvider,
+  useCan,
+  usePermissions,
+} from './permissions';
+export { createFahrwerkQueryClient } from './query-client';
