@@ -121,6 +121,25 @@ describe.each(DRIVERS)('http layer on %s', (driver) => {
     });
   });
 
+  describe('API reference', () => {
+    it('serves the bundled contract and a readable reference without sign-in', async () => {
+      const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(spec.statusCode).toBe(200);
+      expect(spec.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Fahrwerk API' } });
+      expect(Object.keys(spec.json().paths)).toContain('/generate-token');
+
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('spec-url="/api/openapi.json"');
+      // Redoc comes from our own dependency: the reference works without internet.
+      expect(page.body).not.toMatch(/cdn\.|unpkg/);
+      const script = await t.app.inject({ method: 'GET', url: '/api/docs/redoc.standalone.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body.length).toBeGreaterThan(100_000);
+    });
+  });
+
   describe('mail without SMTP_URL', () => {
     it('writes the .eml into DATA_DIR/mail-outbox', async () => {
       const response = await t.call('POST', '/request-fsc-user-password-change', {

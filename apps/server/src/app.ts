@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { registerApiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import {
@@ -16,9 +17,8 @@ import { registerRoutes } from './http/routes';
 import { registerStaticFiles } from './http/static-files';
 import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createSessionHandlers } from './modules/session/session.handlers';
+import { createHandlers } from './modules/handlers';
 import { createSessionService } from './modules/session/session.service';
-import { createUsersHandlers } from './modules/users/users.handlers';
 import { createUsersService } from './modules/users/users.service';
 
 export type BuildAppOptions = {
@@ -103,8 +103,7 @@ export async function buildApp(
     });
     const usersService = createUsersService({ db: database.db });
     const handlers: OperationHandlers = {
-      ...createSessionHandlers(sessionService),
-      ...createUsersHandlers(usersService),
+      ...createHandlers({ session: sessionService, users: usersService }),
       ...options.handlerOverrides,
     };
 
@@ -118,6 +117,7 @@ export async function buildApp(
     });
     if (options.validateResponses) registerResponseValidation(app, { document, prefix });
     await registerRoutes(app, { document, prefix, handlers });
+    registerApiDocs(app, { document, prefix });
     await registerStaticFiles(app, {
       staticDir: config.staticDir,
       storybookDir: config.storybookDir,

@@ -108,6 +108,9 @@ export function registerResponseValidation(
     const path = request.url.split('?')[0] ?? '';
     if (path !== options.prefix && !path.startsWith(`${options.prefix}/`)) return payload;
     const route = request.routeOptions;
+    // Routes outside the contract (the API reference) answer what they like; unknown
+    // routes (404) must still answer the error body.
+    if (!route.config?.operationId && !request.is404) return payload;
     const validators = (route.url && byRoute.get(routeKey(request.method, route.url))) || fallback;
     const problem = checkPayload(validators, reply, payload);
     if (!problem) return payload;
