@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // start and by the tests. Never `push`.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/*.ts',
   out: './src/db/migrations',
   casing: 'snake_case',
 });

@@ -103,7 +103,7 @@ export async function buildApp(
     });
     const usersService = createUsersService({ db: database.db });
     const handlers: OperationHandlers = {
-      ...createHandlers({ session: sessionService, users: usersService }),
+      ...createHandlers({ db: database.db, session: sessionService, users: usersService }),
       ...options.handlerOverrides,
     };
 

@@ -1,20 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../test/test-app';
 import { listTables } from './database';
+import * as schema from './schema';
 import { userRoles } from './schema';
 import { createSchool, DEMO_SCHOOL, seedIfNeeded } from './seed';
 
-const TABLES = [
-  'driving_schools',
-  'password_reset_tokens',
-  'role_permissions',
-  'roles',
-  'support_login_tokens',
-  'user_roles',
-  'user_settings',
-  'users',
-];
+/** Every table the schema files declare: the committed migrations must create exactly these. */
+const TABLES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table as PgTable))
+  .sort();
 
 describe.each(DRIVERS)('migrations on %s', (driver) => {
   let test: TestDatabase;

@@ -1,4 +1,9 @@
+import type { Db } from '../db/database';
 import type { OperationHandlers } from '../http/operation-types';
+import { createCompanyHandlers } from './areas/company';
+import { createMoneyHandlers } from './areas/money';
+import { createPeopleHandlers } from './areas/people';
+import { createPlanningHandlers } from './areas/planning';
 import { createSessionHandlers } from './session/session.handlers';
 import type { SessionService } from './session/session.service';
 import { createUsersHandlers } from './users/users.handlers';
@@ -6,6 +11,7 @@ import type { UsersService } from './users/users.service';
 
 /** The services the handlers call; built once per app in `buildApp`. */
 export type Services = {
+  db: Db;
   session: SessionService;
   users: UsersService;
 };
@@ -13,6 +19,11 @@ export type Services = {
 /** Every implemented operation, by operationId. The rest of the contract answers 501. */
 export function createHandlers(services: Services): OperationHandlers {
   return {
+    ...createCompanyHandlers(services.db),
+    ...createPeopleHandlers(services.db),
+    ...createPlanningHandlers(services.db),
+    ...createMoneyHandlers(services.db),
+    // Hand-written domain handlers win over generic ones of the same operation.
     ...createSessionHandlers(services.session),
     ...createUsersHandlers(services.users),
   };
@@ -24,5 +35,5 @@ export function createHandlers(services: Services): OperationHandlers {
  */
 export function implementedOperationIds(): string[] {
   const placeholder = {} as never;
-  return Object.keys(createHandlers({ session: placeholder, users: placeholder }));
+  return Object.keys(createHandlers({ db: placeholder, session: placeholder, users: placeholder }));
 }

@@ -105,7 +105,7 @@ export type TestApp = {
   demo: CreatedSchool;
   /** Calls the API (`/api` + path) through inject(). */
   call: <T = unknown>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     apiPath: string,
     call?: Call,
   ) => Promise<ApiResponse<T>>;
@@ -155,7 +155,11 @@ export function useTestApp(driver: DatabaseDriver, options: TestAppOptions = {})
     await testDatabase?.dispose();
   });
 
-  context.call = async <T>(method: 'GET' | 'POST', apiPath: string, call: Call = {}) => {
+  context.call = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    apiPath: string,
+    call: Call = {},
+  ) => {
     const headers: Record<string, string> = { ...call.headers };
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     const request: InjectOptions = {

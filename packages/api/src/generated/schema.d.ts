@@ -147,6 +147,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All users of the school, for pickers
+         * @description Sorted by last name, at most 1000. Any signed-in user may call it: the pickers of other
+         *     modules (to-do assignees, calendar sharing, mail accounts, exam proctors) need the
+         *     names. `search` matches first name, last name and e-mail.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Needs company and company write (spec 000 §6). The new user gets an e-mail with a link
+         *     to set their password (valid 7 days); the answer is sent once the mail is handed to the
+         *     mail server, and a refused mail answers 422 with the global error
+         *     `errors.email_not_sent` (the user is not created then).
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's users by limit and offset
+         * @description Active users sorted by last name, `limit` rows from `offset`.
+         */
+        get: operations["pageUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/archive": {
         parameters: {
             query?: never;
@@ -176,6 +225,7491 @@ export interface paths {
         };
         /** One user of the school */
         get: operations["getUser"];
+        /**
+         * Change a user
+         * @description Replaces the user's data, roles, branch access and calendar sharing. The school's last
+         *     active user holding an OWNER role keeps one (422, field `roleIds`,
+         *     `validation.last_owner`). Changing the e-mail changes the sign-in name.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a user's roles
+         * @description The first role is the current one. The change applies to the user's next call
+         *     (permissions are read on every request); a different current role takes effect at their
+         *     next sign-in. The school's last active user holding an OWNER role keeps one (422,
+         *     `validation.last_owner`).
+         */
+        put: operations["updateUserRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/branch-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the branches a user works with
+         * @description Every id must be a branch of the school (422, field `branchIds`); an empty list gives
+         *     access to every branch.
+         */
+        put: operations["updateUserBranchAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/calendar-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * With whom a user shares their calendar
+         * @description Users read their own sharing; reading another user's needs MODULE_COMPANY (403
+         *     otherwise).
+         */
+        get: operations["getUserCalendarSharing"];
+        /**
+         * Share a user's calendar read-only or read-write
+         * @description Users share their own calendar (spec 000 §6); changing another user's sharing needs
+         *     MODULE_COMPANY and MODULE_COMPANY_WRITE (403 otherwise). Every id must be another active
+         *     user of the school (422, fields `readAccessUserIds` / `writeAccessUserIds`).
+         */
+        put: operations["updateUserCalendarSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/current/shared-calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendars shared with the signed-in user
+         * @description The calendars of other users the signed-in user may see or book into, shared personally
+         *     (`/users/{id}/calendar-sharing`) or through a branch's calendar share rights; the
+         *     scheduler offers them. Sorted by last name.
+         */
+        get: operations["listSharedCalendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a user's avatar
+         * @description Replaces the avatar of `userId` (or of the signed-in user without it). Users change
+         *     their own avatar; another user's needs MODULE_COMPANY and MODULE_COMPANY_WRITE (403
+         *     otherwise). Only JPEG and PNG (422, field `file`, `validation.file_type`).
+         */
+        post: operations["uploadUserAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's avatar image
+         * @description Any signed-in user may read it (the scheduler shows the avatars). 404 when the user has
+         *     none.
+         */
+        get: operations["getUserAvatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instructor/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the school's instructors
+         * @description The users who teach: at least one taught licence class or a role of type INSTRUCTOR. Any
+         *     signed-in user may call it, because the scheduler, the student form and the exam
+         *     planning pick instructors; the instructors screen itself needs the company module (its
+         *     route guard).
+         */
+        post: operations["filterInstructors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instructor-work-hours/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An instructor's working hours
+         * @description `id` is the user id. Any signed-in user may read them: the scheduler shades the hours
+         *     outside them.
+         */
+        get: operations["getInstructorWorkHours"];
+        /**
+         * Set an instructor's working hours
+         * @description `id` is the user id. A weekday may appear once (422, `validation.duplicate`); its ranges
+         *     must not overlap and `to` must follow `from` (422). Existing appointments stay; bookings
+         *     outside the hours ask for a confirmation.
+         */
+        put: operations["updateInstructorWorkHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the school's roles
+         * @description Roles with their permission sets.
+         */
+        post: operations["filterRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All roles of the school
+         * @description Sorted by name, at most 1000. `search` matches name and description.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        /**
+         * Create a role
+         * @description A new role allows nothing until `PUT /roles/{id}/permissions` sets its permissions.
+         */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's roles by limit and offset
+         * @description Roles sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pageRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One role of the school */
+        get: operations["getRole"];
+        /**
+         * Change a role
+         * @description Changes name, type, description and the two access switches; the permissions are set
+         *     with `PUT /roles/{id}/permissions`.
+         */
+        put: operations["updateRole"];
+        post?: never;
+        /**
+         * Delete a role
+         * @description Roles are deleted rather than archived. A role that an active user holds cannot be
+         *     deleted (422 `errors.role_in_use`), nor the school's last role of type OWNER (422
+         *     `errors.last_owner_role`).
+         */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a role's permissions
+         * @description Replaces the permission set: every MODULE_* key with allow yes or no. It applies at once
+         *     to every user holding the role, since permissions are read on every request. A role of
+         *     type OWNER keeps every key allowed.
+         */
+        put: operations["updateRolePermissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the school's students
+         * @description The generic filter call; rows are whole students. Limited to the students the caller may
+         *     see (student visibility ALL or OWN).
+         */
+        post: operations["filterStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/student-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The student list screen: a page of rows and the total
+         * @description Rows carry what the list at `/students` shows. Limited to the students the caller may
+         *     see.
+         */
+        post: operations["filterStudentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/visible-for-current-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the students the signed-in user may see
+         * @description All students of the school when the user's student visibility is ALL; with OWN, the
+         *     students whose main instructor the user is or who have an appointment with the user.
+         *     Any signed-in user may call it (student pickers of the scheduler and exams); the answer
+         *     never goes beyond the caller's visibility.
+         */
+        post: operations["filterStudentsVisibleForCurrentUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/by-instructor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the students of one instructor
+         * @description Students whose main instructor is the user `id`, or who have an education with that
+         *     instructor. 404 when the user is not of the school.
+         */
+        post: operations["filterStudentsByInstructor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students-filter/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Students to pick, optionally those of one instructor first
+         * @description The student picker of appointments and exams. With `instructorId` only the students of
+         *     that instructor (main instructor or instructor of an education). Any signed-in user may
+         *     call it; the answer never goes beyond the caller's student visibility.
+         */
+        post: operations["filterSelectableStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/all-with-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active student with an e-mail address
+         * @description The recipients to choose from for mails; unarchived students with an e-mail, sorted by
+         *     last name.
+         */
+        get: operations["listStudentsWithEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/exam-and-education/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student with all educations and exams */
+        get: operations["getStudentExamAndEducation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's photo
+         * @description 404 when the student is not of the school or has no photo.
+         */
+        get: operations["getStudentAvatar"];
+        put?: never;
+        /**
+         * Upload a student's photo
+         * @description Replaces the previous photo. JPEG or PNG up to 5 MB; another type answers 422 (field
+         *     `file`, `validation.file_type`). 404 when the student is not of the school.
+         */
+        post: operations["uploadStudentAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a student, or take them out of the archive
+         * @description Archiving a student archives their educations too and stops their learning-app
+         *     sign-in. Taking the student out of the archive leaves the educations archived (each is
+         *     taken out on its own). When the final invoice of an education is cancelled while the
+         *     student is archived, the education's finished mark is reset (spec 000 §4).
+         */
+        post: operations["archiveStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/email-check/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is an e-mail address already used by a student?
+         * @description Answers 302 when a student of the school (archived ones included) uses the address as
+         *     e-mail or learning-app e-mail, 404 when none does (spec 001 §4). The 302 carries no
+         *     `Location`; clients read the status and must not follow it. The address is compared
+         *     case-insensitively.
+         */
+        get: operations["checkStudentEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/send-confirmation-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send a student the learning-app confirmation e-mail again
+         * @description Sends the e-mail with the link that confirms the learning-app account and sets its
+         *     password (valid 7 days). 404 `errors.no_student` when no student of the school has this
+         *     learning-app e-mail; 422 with the global error `errors.email_not_sent` when the mail
+         *     server refused the mail. The spec makes this a GET; it changes nothing but the token.
+         */
+        get: operations["sendStudentConfirmationEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/delete-uncomfirmed/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a student who never confirmed the learning-app account
+         * @description For sign-ups that were never confirmed (no first login). A student who signed in once,
+         *     or has an appointment, an invoice, a payment or a signed contract, answers 422
+         *     `errors.student_confirmed`; archive such a student instead. The path keeps the spec's
+         *     spelling.
+         */
+        delete: operations["deleteUnconfirmedStudent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Students of the school (at most 1000)
+         * @description Sorted by last and first name; at most 1000 rows (use the filter call for more). Limited
+         *     to the students the caller may see.
+         */
+        get: operations["listStudents"];
+        put?: never;
+        /**
+         * Create a student
+         * @description An e-mail already used by a student of the school answers 422 (field `email`,
+         *     `validation.email_in_use`).
+         */
+        post: operations["createStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One student */
+        get: operations["getStudent"];
+        /**
+         * Change a student
+         * @description Replaces the student's fields. An archived student cannot be changed (422
+         *     `errors.student_archived`).
+         */
+        put: operations["updateStudent"];
+        post?: never;
+        /**
+         * Delete a student entered by mistake
+         * @description Only a student with nothing attached — no appointment, exam, invoice, payment, mandate
+         *     or signed contract — can be deleted (422 `errors.student_in_use` otherwise): records a
+         *     school must keep for 10 years are archived, never deleted.
+         */
+        delete: operations["deleteStudent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{id}/change-learning-app-login-allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Allow or block a student's learning-app sign-in */
+        put: operations["changeLearningAppLoginAllowed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of active students by limit and offset
+         * @description Unarchived students sorted by last and first name. Limited to the students the caller
+         *     may see.
+         */
+        get: operations["pageStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-note/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of student notes */
+        post: operations["filterStudentNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-note/student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes of a student, newest first */
+        get: operations["listStudentNotesByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Student notes, newest first (at most 1000) */
+        get: operations["listStudentNotes"];
+        put?: never;
+        /** Write a note on a student */
+        post: operations["createStudentNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-note/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One student note */
+        get: operations["getStudentNote"];
+        /**
+         * Change a student note
+         * @description The author stays the one who wrote the note.
+         */
+        put: operations["updateStudentNote"];
+        post?: never;
+        /** Delete a student note */
+        delete: operations["deleteStudentNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-note/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of student notes by limit and offset, newest first */
+        get: operations["pageStudentNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of student educations */
+        post: operations["filterStudentEducations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/student/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every education of a student
+         * @description Archived ones included, newest first; each carries its cost bearers (`costBearerIds`),
+         *     so the same list serves the cost-bearer educations of the student.
+         */
+        get: operations["listStudentEducationsByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/drive-buzz-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the learning app on or off for an education
+         * @description 404 when the education is not of the school.
+         */
+        post: operations["changeDriveBuzzEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/change-finished-education-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an education finished, or take the mark back
+         * @description The spec names no query parameters; they are `id` and `finished`, as in
+         *     `drive-buzz-enabled`. A finished education can get its final invoice. Taking the mark
+         *     back while an uncancelled final invoice exists answers 422
+         *     `errors.final_invoice_exists` (cancel the invoice first). Finishing sets the status
+         *     FINISHED; taking it back sets IN_TRAINING.
+         */
+        post: operations["changeFinishedEducationState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/change-automatic-payment-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch automatic payments on or off for an education
+         * @description The spec names no query parameters; they are `id` and `automaticPayment`. Switching on
+         *     for a live-pay education needs a confirmed mandate of the student (422
+         *     `errors.no_confirmed_mandate`).
+         */
+        post: operations["changeAutomaticPaymentState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an education, or take it out of the archive
+         * @description Taking an education out of the archive while its student is archived answers 422
+         *     `errors.student_archived` ("student must be taken out of archive first", spec 000 §4).
+         */
+        post: operations["archiveStudentEducation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Student educations (at most 1000) */
+        get: operations["listStudentEducations"];
+        put?: never;
+        /**
+         * Start an education for a student
+         * @description More than 3 courses answer 422 (field `courseIds`, `validation.max_items`). A student in
+         *     the archive gets no new education (422 `errors.student_archived`).
+         */
+        post: operations["createStudentEducation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One student education */
+        get: operations["getStudentEducation"];
+        /**
+         * Change a student education
+         * @description An archived education cannot be changed (422 `errors.education_archived`).
+         */
+        put: operations["updateStudentEducation"];
+        post?: never;
+        /**
+         * Delete an education entered by mistake
+         * @description Only an education with no appointment, exam, invoice, payment or signed contract can be
+         *     deleted (422 `errors.education_in_use` otherwise); archive it instead.
+         */
+        delete: operations["deleteStudentEducation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/{id}/theory-questions-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The theory question catalogue an education learns */
+        get: operations["getTheoryQuestionsVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-educations/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of active educations by limit and offset */
+        get: operations["pageStudentEducations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/education-events/student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The education timeline of a student, newest first
+         * @description Every event of the student and of each of their educations (the `/education-events/{id}`
+         *     screen), at most the newest 2000.
+         */
+        get: operations["listEducationEventsByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of registrations */
+        post: operations["filterRegistrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/count-unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many registrations are unread (the sidebar counter) */
+        get: operations["countUnreadRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/change-read-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a registration read or unread
+         * @description 404 when the registration is not of the school.
+         */
+        post: operations["changeRegistrationReadState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/registration-status-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process statuses a registration can have
+         * @description One option per `RegistrationStatus` value, in process order; `id` is the value, `label`
+         *     the German text.
+         */
+        get: operations["listRegistrationStatusOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registrations, newest first (at most 1000) */
+        get: operations["listRegistrations"];
+        put?: never;
+        /** Take down an interested person */
+        post: operations["createRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One registration
+         * @description Reading does not mark it read; that is `change-read-state`.
+         */
+        get: operations["getRegistration"];
+        /**
+         * Change a registration
+         * @description Read flag and process status keep their values; they change through their own calls.
+         */
+        put: operations["updateRegistration"];
+        post?: never;
+        /**
+         * Delete a registration
+         * @description The student made from it stays.
+         */
+        delete: operations["deleteRegistration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{id}/student/matching-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Existing students who may be the person of a registration
+         * @description Students of the school (archived ones included) with the same e-mail, the same first
+         *     name, last name and birth date, or the same phone number; strongest match first, at most
+         *     10. An empty list means the registration is a new person.
+         */
+        get: operations["listRegistrationMatchingStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{id}/process-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a registration to another process status
+         * @description Any status may follow any other (the spec fixes no order), except that CONVERTED is set
+         *     only by `convert-to-student` (422, field `processStatus`, `validation.enum`) and a
+         *     converted registration keeps it.
+         */
+        put: operations["changeRegistrationProcessStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{id}/convert-to-student": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a student of a registration
+         * @description Creates the student (or merges into `studentId`), creates an education for each wanted
+         *     licence class the student lacks, sets the process status CONVERTED, `matchedStudentId`
+         *     and marks the registration read. A registration converted before answers 422
+         *     `errors.registration_converted`; an e-mail used by another student answers 422 (field
+         *     `email`, `validation.email_in_use`).
+         */
+        post: operations["convertRegistrationToStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of registrations by limit and offset, newest first */
+        get: operations["pageRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/registrations/{schoolToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the public registration page of a school shows
+         * @description No sign-in. 404 when the token names no school.
+         */
+        get: operations["getPublicRegistrationForm"];
+        put?: never;
+        /**
+         * Send a registration from the school's public page
+         * @description No sign-in. The registration arrives unread with the process status NEW and counts in
+         *     `count-unread`; the answer names no id. 404 when the token names no school.
+         */
+        post: operations["submitPublicRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of cost bearers */
+        post: operations["filterCostBearers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/byStudentId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cost bearers paying any education of a student */
+        get: operations["listCostBearersByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/student-education-by-cost-bearer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The educations a cost bearer pays, with their students
+         * @description Archived educations included; sorted by the students' last names.
+         */
+        get: operations["listStudentEducationsByCostBearer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/balance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saldo of a cost bearer */
+        get: operations["getCostBearerBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a cost bearer, or take it out of the archive
+         * @description An archived cost bearer cannot be added to an education; its invoices, payments and
+         *     balance stay.
+         */
+        post: operations["archiveCostBearer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cost bearers, by name (at most 1000) */
+        get: operations["listCostBearers"];
+        put?: never;
+        /** Create a cost bearer */
+        post: operations["createCostBearer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cost bearer */
+        get: operations["getCostBearer"];
+        /**
+         * Change a cost bearer
+         * @description Issued invoices keep the address and e-invoice data they were issued with.
+         */
+        put: operations["updateCostBearer"];
+        post?: never;
+        /**
+         * Delete a cost bearer entered by mistake
+         * @description Only a cost bearer with no education, appointment, invoice or payment can be deleted
+         *     (422 `errors.cost_bearer_in_use` otherwise); archive it instead.
+         */
+        delete: operations["deleteCostBearer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearers/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of active cost bearers by limit and offset */
+        get: operations["pageCostBearers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-note/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of cost-bearer notes */
+        post: operations["filterCostBearerNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-note/cost-bearer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes of a cost bearer, newest first */
+        get: operations["listCostBearerNotesByCostBearer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cost-bearer notes, newest first (at most 1000) */
+        get: operations["listCostBearerNotes"];
+        put?: never;
+        /** Write a note on a cost bearer */
+        post: operations["createCostBearerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-note/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cost-bearer note */
+        get: operations["getCostBearerNote"];
+        /**
+         * Change a cost-bearer note
+         * @description The author stays the one who wrote the note.
+         */
+        put: operations["updateCostBearerNote"];
+        post?: never;
+        /** Delete a cost-bearer note */
+        delete: operations["deleteCostBearerNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-note/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of cost-bearer notes by limit and offset, newest first */
+        get: operations["pageCostBearerNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document to a cost bearer's file
+         * @description PDF, JPEG or PNG (422, field `file`, `validation.file_type` otherwise). 404 when the
+         *     cost bearer is not of the school.
+         */
+        post: operations["uploadCostBearerDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-documents/cost-bearer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents of a cost bearer, newest first */
+        get: operations["listCostBearerDocumentsByCostBearer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-documents/upload-url/{costBearerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The URL for the cost bearer's QR code to upload documents
+         * @description The URL of the page `/payers/upload-qrcode-document` with the school's and the cost
+         *     bearer's tokens; the page sends files to
+         *     `POST /public/cost-bearer-documents/{schoolToken}/{costBearerToken}`. The token is made on
+         *     the first call and stays the same.
+         */
+        get: operations["getCostBearerDocumentUploadLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file of a cost-bearer document
+         * @description With `removeLetterhead=true` a generated PDF comes without the school's letterhead;
+         *     for an uploaded document that answers 422 `errors.letterhead_removal_not_allowed`
+         *     (spec 001 §5).
+         */
+        get: operations["downloadCostBearerDocument"];
+        /** Rename a cost-bearer document or change its type */
+        put: operations["updateCostBearerDocument"];
+        post?: never;
+        /**
+         * Delete a cost-bearer document
+         * @description Generated documents that belong to an invoice cannot be deleted (422
+         *     `errors.document_in_use`).
+         */
+        delete: operations["deleteCostBearerDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/cost-bearer-documents/{schoolToken}/{costBearerToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document through a cost bearer's QR-code page
+         * @description No sign-in. The file goes straight into the cost bearer's documents (`fromQrCode`),
+         *     with the type the sender chose or OTHER. PDF, JPEG or PNG; 404 when the tokens name no
+         *     cost bearer of that school or the cost bearer is archived.
+         */
+        post: operations["uploadCostBearerDocumentByQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of to-dos */
+        post: operations["filterTodos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * To-dos by due date (at most 1000)
+         * @description Open ones first (every status but DONE and CANCELLED), then by due date.
+         */
+        get: operations["listTodos"];
+        /**
+         * Change a to-do named by the id in the body
+         * @description Spec 000 §7 changes status and group by "PUT on the resource": this call takes the whole
+         *     to-do with its `id`. The board's single moves use `PUT /todos/{id}/status` and
+         *     `PUT /todos/{id}/group`. 404 when the to-do is not of the school.
+         */
+        put: operations["updateTodoById"];
+        /**
+         * Create a to-do
+         * @description The creator is the signed-in user. An assignee or student not of the school answers 422
+         *     (field `assigneeUserId` or `studentId`, `validation.unknown_id`).
+         */
+        post: operations["createTodo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One to-do */
+        get: operations["getTodo"];
+        /**
+         * Change a to-do
+         * @description Attachments stay as they are.
+         */
+        put: operations["updateTodo"];
+        post?: never;
+        /** Delete a to-do and its attachments */
+        delete: operations["deleteTodo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a to-do to another status (the board's drag and drop)
+         * @description Any status may follow any other; DONE sets `doneAt`, leaving DONE clears it.
+         */
+        put: operations["changeTodoStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{id}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a to-do to another group */
+        put: operations["changeTodoGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{todoId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file to a to-do
+         * @description Any file type; at most 20 attachments per to-do (422 `errors.too_many_attachments`).
+         */
+        post: operations["uploadTodoAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{todoId}/attachment/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a to-do attachment */
+        get: operations["downloadTodoAttachment"];
+        put?: never;
+        post?: never;
+        /** Remove an attachment from a to-do */
+        delete: operations["deleteTodoAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/todos/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of to-dos by limit and offset */
+        get: operations["pageTodos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statuses a to-do can have
+         * @description One option per `TodoStatus` value; `id` is the value.
+         */
+        get: operations["listTaskStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-priorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The priorities a to-do can have
+         * @description One option per `TodoPriority` value, lowest first; `id` is the value.
+         */
+        get: operations["listTaskPriorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups a to-do can have
+         * @description The groups of the to-do board (e.g. OFFICE, INSTRUCTORS, ACCOUNTING); `id` is what
+         *     `Todo.group` holds.
+         */
+        get: operations["listTaskGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/by-student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checklists of a student */
+        get: operations["listChecklistsByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/by-cost-bearer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checklists of a cost bearer */
+        get: operations["listChecklistsByCostBearer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/template/{studentId}/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a student the checklist of a template
+         * @description Copies the template's items, all unchecked. A template for cost bearers, or one the
+         *     student already has, answers 422 `errors.checklist_template_not_applicable` or
+         *     `errors.checklist_exists`.
+         */
+        post: operations["addChecklistToStudent"];
+        /** Remove the checklist of a template from a student */
+        delete: operations["removeChecklistFromStudent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/template/cost-bearer/{costBearerId}/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a cost bearer the checklist of a template
+         * @description Copies the template's items, all unchecked. A template for students, or one the cost
+         *     bearer already has, answers 422 `errors.checklist_template_not_applicable` or
+         *     `errors.checklist_exists`.
+         */
+        post: operations["addChecklistToCostBearer"];
+        /** Remove the checklist of a template from a cost bearer */
+        delete: operations["removeChecklistFromCostBearer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/check/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Check or uncheck an item of a student's checklist */
+        put: operations["checkStudentChecklistItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/cost-bearer/check/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Check or uncheck an item of a cost bearer's checklist */
+        put: operations["checkCostBearerChecklistItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's checklist templates, by name
+         * @description Any signed-in user may read them: both the students and the cost bearers screens offer
+         *     them.
+         */
+        get: operations["listChecklistTemplates"];
+        put?: never;
+        /** Create a checklist template */
+        post: operations["createChecklistTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklist/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checklist template */
+        get: operations["getChecklistTemplate"];
+        /**
+         * Change a checklist template
+         * @description Checklists made from the template before keep their items.
+         */
+        put: operations["updateChecklistTemplate"];
+        post?: never;
+        /**
+         * Delete a checklist template
+         * @description Checklists made from it stay with the students and cost bearers.
+         */
+        delete: operations["deleteChecklistTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/upload-student-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the training contract as the student
+         * @description The student's signature drawn on the tablet (PNG). Signing again replaces the signature
+         *     and makes the signed PDF anew. 404 when the education is not of the school.
+         */
+        post: operations["uploadTrainingContractStudentSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/upload-parent-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the training contract as the parent of a minor
+         * @description A parent's signature (PNG), needed while the student is under 18. For an adult student
+         *     it answers 422 `errors.parent_signature_not_needed`.
+         */
+        post: operations["uploadTrainingContractParentSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/get-addons-checkbox-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text of the contract's add-ons checkbox
+         * @description The sentence the student confirms before signing, naming the add-ons booked for the
+         *     education and their prices (German).
+         */
+        get: operations["getTrainingContractAddonsCheckboxText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/get-gdpr-url-checkbox-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text of the contract's privacy checkbox
+         * @description The sentence the student confirms before signing, with the URL of the school's privacy
+         *     notice and terms (German).
+         */
+        get: operations["getTrainingContractGdprUrlCheckboxText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/{studentEducationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signature state of an education's training contract */
+        get: operations["getTrainingContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-contract/{studentEducationId}/signed-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed training contract as PDF
+         * @description The spec says "POST to a given resource" with `Accept: application/pdf`; reading a
+         *     document changes nothing, so it is a GET on the education's contract. Before every
+         *     required signature is there it answers 422 `errors.training_contract_not_signed`.
+         */
+        get: operations["downloadSignedTrainingContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document to a student's file
+         * @description PDF, JPEG or PNG (422, field `file`, `validation.file_type` otherwise). 404 when the
+         *     student or the education is not of the school.
+         */
+        post: operations["uploadStudentDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-documents/student/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents of a student, newest first */
+        get: operations["listStudentDocumentsByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-documents/upload-url/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The URL for the student's QR code to upload documents
+         * @description The URL of the page `/theory/upload-qrcode-document` with the school's and the
+         *     student's tokens; the page sends files to
+         *     `POST /public/student-documents/{schoolToken}/{studentToken}`. The token is made on the
+         *     first call and stays the same.
+         */
+        get: operations["getStudentDocumentUploadLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-documents/visible/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Show a document to the student in the learning app, or hide it */
+        put: operations["changeStudentDocumentVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file of a student document
+         * @description With `removeLetterhead=true` a generated PDF comes without the school's letterhead
+         *     (for printing on letterhead paper); for uploaded documents and generated invoices that
+         *     answers 422 `errors.letterhead_removal_not_allowed` (spec 001 §5: "Das Entfernen des
+         *     Briefkopfes ist für diesen Dokumententyp nicht erlaubt!").
+         */
+        get: operations["downloadStudentDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a student document
+         * @description Uploaded documents only: a generated document (contract, certificate, invoice) answers
+         *     422 `errors.document_in_use`.
+         */
+        delete: operations["deleteStudentDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents-in-processing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents waiting to be attached to students, oldest first */
+        get: operations["listDocumentsInProcessing"];
+        put?: never;
+        /**
+         * Upload scans to the documents in processing
+         * @description Each file becomes one row. PDF, JPEG or PNG (422, field `files`, `validation.file_type`
+         *     otherwise).
+         */
+        post: operations["uploadDocumentsInProcessing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents-in-processing/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a document in processing (to look at it before attaching) */
+        get: operations["downloadDocumentInProcessing"];
+        put?: never;
+        post?: never;
+        /** Delete a document in processing */
+        delete: operations["deleteDocumentInProcessing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents-in-processing/{id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a document in processing to a student
+         * @description The file moves into the student's documents; the row leaves the documents in processing.
+         *     404 when the document, the student or the education is not of the school.
+         */
+        post: operations["attachDocumentInProcessing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/student-documents/{schoolToken}/{studentToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document through a student's QR-code page
+         * @description No sign-in. The file lands in the documents in processing, marked with the student
+         *     (`fromQrCode`, `studentId`, the type the sender chose), so the office checks it before
+         *     it enters the student's file. PDF, JPEG or PNG; 404 when the tokens name no student of
+         *     that school or the student is archived.
+         */
+        post: operations["uploadStudentDocumentByQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branches/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's branches */
+        post: operations["filterBranches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All branches of the school
+         * @description Sorted by name, at most 1000. Any signed-in user may call it, as may
+         *     `GET /branches/{id}`: the scheduler, the student form and the filters of many lists pick
+         *     branches. `search` matches name, abbreviation and city.
+         */
+        get: operations["listBranches"];
+        put?: never;
+        /**
+         * Create a branch
+         * @description The first branch of a school also gets the standard price list unless another is given.
+         */
+        post: operations["createBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branches/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's branches by limit and offset
+         * @description Active branches sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pageBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One branch of the school
+         * @description Any signed-in user may read a branch (see `listBranches`).
+         */
+        get: operations["getBranch"];
+        /** Change a branch */
+        put: operations["updateBranch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branches/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a branch, or take it out of the archive
+         * @description Branches are archived, never deleted, because students, users and appointments keep
+         *     referring to them. The school's last active branch cannot be archived (422
+         *     `errors.last_branch`). An archived branch is offered for no new student.
+         */
+        post: operations["archiveBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branch-work-hours/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A branch's opening hours and work corridor
+         * @description Any signed-in user may read them: the scheduler bounds its days by them.
+         */
+        get: operations["getBranchWorkHours"];
+        /**
+         * Set a branch's opening hours and work corridor
+         * @description A weekday may appear once (422, `validation.duplicate`); ranges must not overlap and
+         *     must lie inside the work corridor (422). Existing appointments stay; new bookings
+         *     outside ask for a confirmation.
+         */
+        put: operations["updateBranchWorkHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the school's vehicles
+         * @description The vehicle table of the company module, with its inspection dates.
+         */
+        post: operations["filterVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All vehicles of the school
+         * @description Sorted by name, at most 1000. Any signed-in user may call it, as may
+         *     `GET /vehicles/{id}`: the scheduler picks vehicles, trailers and escort vehicles.
+         *     `search` matches name, plate and chassis number.
+         */
+        get: operations["listVehicles"];
+        put?: never;
+        /** Create a vehicle */
+        post: operations["createVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's vehicles by limit and offset
+         * @description Active vehicles sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pageVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vehicle of the school
+         * @description Any signed-in user may read a vehicle (see `listVehicles`).
+         */
+        get: operations["getVehicle"];
+        /** Change a vehicle */
+        put: operations["updateVehicle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a vehicle, or take it out of the archive
+         * @description Vehicles are archived, never deleted, because appointments keep referring to them. An
+         *     archived vehicle is offered for no new appointment; its future appointments stay and are
+         *     listed by the booking checks.
+         */
+        post: operations["archiveVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/vehicle-usage-requirements/license-class/{licenseClass}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles a lesson of a licence class needs
+         * @description Reference data: which usages (vehicle driven, trailer, escort vehicle) a driving lesson
+         *     of the class needs or allows, and which vehicle kinds serve them. Any signed-in user may
+         *     call it (the scheduler's appointment form).
+         */
+        get: operations["getVehicleUsageRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/instructor/{instructorId}/usage/{usage}/license-class/{licenseClass}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles an instructor may use for a usage and class
+         * @description Active vehicles the instructor may use (theirs and those open to every instructor) whose
+         *     kind serves the usage (DRIVING, TRAILER, ESCORT) and which train the class, sorted by
+         *     name. Vehicles in their seasonal closure are included; the booking checks report them.
+         *     Any signed-in user may call it (the scheduler's appointment form). 404 when the
+         *     instructor is no user of the school.
+         */
+        get: operations["listVehiclesByInstructorUsageAndLicenseClass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/by-instructor/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles of the signed-in instructor
+         * @description Active vehicles the signed-in user may use (theirs and those open to every instructor),
+         *     sorted by name. Any signed-in user may call it; a user who teaches nothing gets an empty
+         *     list.
+         */
+        get: operations["listVehiclesOfCurrentInstructor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's products */
+        post: operations["filterProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All products of the school
+         * @description Sorted by type and name, at most 1000. Any signed-in user may call it, as may
+         *     `GET /products/{id}`: the student screens, the scheduler and the registration settings
+         *     pick products. `search` matches the name.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /** Create a product */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's products by limit and offset
+         * @description Active products sorted by type and name, `limit` rows from `offset`.
+         */
+        get: operations["pageProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product of the school
+         * @description Any signed-in user may read a product (see `listProducts`).
+         */
+        get: operations["getProduct"];
+        /** Change a product */
+        put: operations["updateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a product, or take it out of the archive
+         * @description Products are archived, never deleted, because booked products and invoices keep
+         *     referring to them. An archived product is offered for no new booking; its price rows
+         *     stay.
+         */
+        post: operations["archiveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/driving-lesson-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active driving-lesson products
+         * @description Active DRIVING_LESSON products, sorted by name, optionally only those assigned to a
+         *     class or of an hour type. Any signed-in user may call it (the scheduler's appointment
+         *     form).
+         */
+        get: operations["listDrivingLessonProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/book-addons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book add-ons for a student
+         * @description Books the add-ons for one education of the student at the prices of the student's price
+         *     list; they are billed by the next payment document. 422 when the education is not the
+         *     student's, or an add-on has no price in the list (field `addOns.N.productId`,
+         *     `validation.no_price`).
+         */
+        post: operations["bookAddOns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/is-book-at-student-registration-allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a product may be booked at student registration
+         * @description Any signed-in user may call it.
+         */
+        get: operations["isBookAtStudentRegistrationAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/learning-material-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learning-material products offered to a student
+         * @description Active LEARNING_MATERIAL products assigned to the class, with the student's price. It
+         *     needs the customers module because it reveals a student's prices (the rule of this area:
+         *     look-ups about a student need MODULE_CUSTOMERS, look-ups of the school's catalogue need
+         *     only a signed-in user).
+         */
+        get: operations["listLearningMaterialProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/basic-fee-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The basic-fee products offered to a student
+         * @description Active BASIC_FEE products assigned to the class, with the student's price. It needs the
+         *     customers module because it reveals a student's prices (the rule of this area: look-ups
+         *     about a student need MODULE_CUSTOMERS, look-ups of the school's catalogue need only a
+         *     signed-in user).
+         */
+        get: operations["listBasicFeeProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/student-booked-product/on-failed-exam/{studentEducationId}/{studentTheoryExamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the fees of a repeated exam after a failed one
+         * @description After a failed exam (`studentTheoryExamId`, the student's entry in a theory exam, status
+         *     FAILED) books the products of the exam repetition for the education from the student's
+         *     price list: the exam presentation and the testing organization's fee. With the
+         *     master-data switch `automaticExamOrganisationFees` on, the server does this itself when
+         *     the result is recorded; this call does it by hand. Once per failed exam (422
+         *     `errors.already_booked`); 422 `errors.exam_not_failed` otherwise. It belongs to the exam
+         *     screens, hence the exam module.
+         */
+        post: operations["bookProductsOnFailedExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's price lists */
+        post: operations["filterPriceLists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All price lists of the school
+         * @description Sorted by name, at most 1000. Any signed-in user may call it, as may
+         *     `GET /price-lists/{id}`: the student and branch forms pick price lists. `search` matches
+         *     the name.
+         */
+        get: operations["listPriceLists"];
+        put?: never;
+        /**
+         * Create a price list
+         * @description A new list has no prices; `POST /price-lists/copy-pricelist/{id}` copies one with its
+         *     prices instead.
+         */
+        post: operations["createPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's price lists by limit and offset
+         * @description Active price lists sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pagePriceLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price list of the school
+         * @description Any signed-in user may read a price list (see `listPriceLists`).
+         */
+        get: operations["getPriceList"];
+        /** Change a price list */
+        put: operations["updatePriceList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a price list, or take it out of the archive
+         * @description Price lists are archived, never deleted, because students and booked products keep
+         *     referring to them. The standard list cannot be archived (422
+         *     `errors.standard_price_list`); students of an archived list keep it.
+         */
+        post: operations["archivePriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/copy-pricelist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a price list with its prices
+         * @description Creates a new list named `name` with every price row of list `id`; the copy is neither
+         *     template nor standard.
+         */
+        post: operations["copyPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-lists/{id}/rename/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a price list */
+        put: operations["renamePriceList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's prices */
+        post: operations["filterPrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All prices of the school
+         * @description Price rows of every list, at most 1000, sorted by price list, product and class;
+         *     `search` matches the product name. Any signed-in user may call it, as may
+         *     `GET /prices/{id}`.
+         */
+        get: operations["listPrices"];
+        put?: never;
+        /** Create a price */
+        post: operations["createPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's prices by limit and offset
+         * @description Price rows sorted by price list, product and class, `limit` rows from `offset`.
+         */
+        get: operations["pagePrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price of the school
+         * @description Any signed-in user may read a price row.
+         */
+        get: operations["getPrice"];
+        /** Change a price */
+        put: operations["updatePrice"];
+        post?: never;
+        /**
+         * Delete a price
+         * @description Removes the row from its list. Booked products keep their price; but a new education
+         *     that needs the product (a basic fee, for example) cannot be created for students of the
+         *     list while it has no price (spec 000 §5).
+         */
+        delete: operations["deletePrice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/by-pricelist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every price row of a price list
+         * @description Sorted by product type, product name and class. Any signed-in user may call it.
+         */
+        get: operations["listPricesByPriceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/combinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The prices of classes trained together
+         * @description The prices of a list for a combination of classes: the first class at its main-training
+         *     prices, the others at their combined-training prices. Any signed-in user may call it
+         *     (the registration settings and the student form show it).
+         */
+        post: operations["calculatePriceCombination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/by-student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prices that apply to a student
+         * @description The prices of the student's price list for the classes of the student's active
+         *     educations. It needs the customers module because it reveals a student's prices (the
+         *     rule of this area: look-ups about a student need MODULE_CUSTOMERS, look-ups of the
+         *     school's catalogue need only a signed-in user).
+         */
+        get: operations["listPricesByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/addons-by-student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The add-ons a student can book, with prices
+         * @description The ADD_ON rows of the student's price list for the classes of the student's active
+         *     educations. It needs the customers module because it reveals a student's prices (the
+         *     rule of this area: look-ups about a student need MODULE_CUSTOMERS, look-ups of the
+         *     school's catalogue need only a signed-in user).
+         */
+        get: operations["listAddOnPricesByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/by-student-education/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prices that apply to one education
+         * @description The prices of the student's price list for the education's class; combined-training
+         *     prices when the education is a further class of a combination. It needs the customers
+         *     module because it reveals a student's prices (the rule of this area: look-ups about a
+         *     student need MODULE_CUSTOMERS, look-ups of the school's catalogue need only a signed-in
+         *     user).
+         */
+        get: operations["listPricesByStudentEducation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prices/copy-to-existing-students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a list's current prices to its students
+         * @description Re-prices the booked, not yet invoiced products of the list's students with the list's
+         *     current prices; invoiced products never change. Answers how many students were updated
+         *     (the client then shows save_success).
+         */
+        post: operations["copyPricesToExistingStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/knowledge-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The knowledge areas of the theory
+         * @description The basic-education topics (`furtherEducation=false`) or the further-education topics
+         *     (`true`), sorted by number. Reference data; any signed-in user may call it (the student
+         *     form and the scheduler need it).
+         */
+        get: operations["listKnowledgeAreas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/license-classes/key-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key numbers that go with a base licence class
+         * @description For example 78, 96 and 197 for B; 95 for C, CE, D and DE. Reference data; any signed-in
+         *     user may call it (the student form and the scheduler need it).
+         */
+        get: operations["listKeyNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/license-classes/base-license-classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The base licence classes and their extensions
+         * @description Reference data; any signed-in user may call it (the student form and the scheduler need
+         *     it).
+         */
+        get: operations["listBaseLicenseClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/license-classes/related-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents a student needs for a licence class
+         * @description For class B: eye test, first-aid course, passport photo, application form and ID card;
+         *     for C and D also the medical certificates. Reference data; any signed-in user may call
+         *     it (the student form and the scheduler need it).
+         */
+        get: operations["listRelatedDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's school
+         * @description Name, switches, signature statuses, links and document metadata. Any signed-in user may
+         *     call it: every screen needs some of it.
+         */
+        get: operations["getCurrentDrivingSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/switches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's switches
+         * @description Any signed-in user may call it. The office switches are changed with the master data,
+         *     the features by support.
+         */
+        get: operations["getDrivingSchoolSwitches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/drive-buzz-registration-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learning-app registration link of the school
+         * @description The link (and content of the registration QR code) by which new students register with
+         *     the school in the learning app. Any signed-in user may call it.
+         */
+        get: operations["getDriveBuzzRegistrationUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/drive-buzz-registration-fastlane-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learning-app registration link for fast-lane students
+         * @description As `getDriveBuzzRegistrationUrl`, for students of a fast-lane (intensive) course. Any
+         *     signed-in user may call it.
+         */
+        get: operations["getDriveBuzzRegistrationFastlaneUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/drive-buzz-onboarding-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every learning-app onboarding link of the school
+         * @description Any signed-in user may call it.
+         */
+        get: operations["listDriveBuzzOnboardingLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/using-mirror-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the school shares vehicles with a mirror school
+         * @description Any signed-in user may call it (the scheduler then shows the mirror school's vehicle
+         *     bookings).
+         */
+        get: operations["isUsingMirrorVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/current/master-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's master data
+         * @description The master-data screen (`/master-data`). A school that never saved answers its name and
+         *     every switch off.
+         */
+        get: operations["getMasterData"];
+        /**
+         * Change the school's master data
+         * @description Replaces the master data; the new name is used by documents generated afterwards. Issued
+         *     invoices keep the data they were issued with.
+         */
+        put: operations["updateMasterData"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-schools/report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The school's report over a period, as PDF
+         * @description `id` is the school's own id (any other answers 404). A PDF of the school's key figures
+         *     for the period: new students and educations, driving lessons and theory lessons given,
+         *     exams with their pass rates, revenue and open balances. It needs the reports module.
+         */
+        post: operations["createDrivingSchoolReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-school-documents/basic-documents-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of letterhead, signature and logo are uploaded
+         * @description Any signed-in user may call it (screens that generate documents warn when one is
+         *     missing).
+         */
+        get: operations["getBasicDocumentsAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-school-documents/letterhead/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's letterhead
+         * @description The file as uploaded. Any signed-in user may read it (previews of generated documents).
+         *     404 when none is uploaded.
+         */
+        get: operations["getDrivingSchoolLetterhead"];
+        put?: never;
+        /**
+         * Upload the school's letterhead
+         * @description Replaces the letterhead. A PDF of one A4 page, or a PNG or JPEG of A4 proportions (at
+         *     least 1240 × 1754 pixels recommended); it is the background of every generated letter,
+         *     invoice and certificate. At most 5 MB; another file type answers 422 (field `file`,
+         *     `validation.file_type`).
+         */
+        post: operations["uploadDrivingSchoolLetterhead"];
+        /**
+         * Remove the school's letterhead
+         * @description Documents generated afterwards go without it. 404 when none is uploaded.
+         */
+        delete: operations["deleteDrivingSchoolLetterhead"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-school-documents/signature/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's signature
+         * @description The file as uploaded. Any signed-in user may read it (previews of generated documents).
+         *     404 when none is uploaded.
+         */
+        get: operations["getDrivingSchoolSignature"];
+        put?: never;
+        /**
+         * Upload the school's signature
+         * @description Replaces the signature. A PNG (transparent background recommended) or JPEG; printed on
+         *     contracts and, with `stampOnCertificates`, as stamp on certificates. At most 5 MB;
+         *     another file type answers 422 (field `file`, `validation.file_type`).
+         */
+        post: operations["uploadDrivingSchoolSignature"];
+        /**
+         * Remove the school's signature
+         * @description Documents generated afterwards go without it. 404 when none is uploaded.
+         */
+        delete: operations["deleteDrivingSchoolSignature"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-school-documents/logo/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's logo
+         * @description The file as uploaded. Any signed-in user may read it (previews of generated documents).
+         *     404 when none is uploaded.
+         */
+        get: operations["getDrivingSchoolLogo"];
+        put?: never;
+        /**
+         * Upload the school's logo
+         * @description Replaces the logo. A PNG or JPEG; shown on the registration pages and in mails. At most
+         *     5 MB; another file type answers 422 (field `file`, `validation.file_type`).
+         */
+        post: operations["uploadDrivingSchoolLogo"];
+        /**
+         * Remove the school's logo
+         * @description Documents generated afterwards go without it. 404 when none is uploaded.
+         */
+        delete: operations["deleteDrivingSchoolLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-config/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's financial configuration
+         * @description Footnote texts of payment requests and final invoices, privacy and terms links. A school
+         *     that never saved answers an empty object.
+         */
+        get: operations["getFinancialConfig"];
+        /**
+         * Change the school's financial configuration
+         * @description Replaces it; documents issued before keep their footnotes.
+         */
+        put: operations["updateFinancialConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-config/school-registered-in-abibaro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the school is registered with the abibaro bookkeeping portal
+         * @description The back office offers the bookkeeping portal (`/fibu-fix`) only when true. The client
+         *     treats a failed call as false (spec 000 §7). Any signed-in user may call it.
+         */
+        get: operations["isSchoolRegisteredInAbibaro"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts-config/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's accounting frame
+         * @description A school that never saved answers the SKR03 defaults.
+         */
+        get: operations["getAccountsConfig"];
+        /**
+         * Change the school's accounting frame
+         * @description Applies to booking exports made afterwards; exports already made are not changed.
+         */
+        put: operations["updateAccountsConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config-validator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Try the SMTP and IMAP servers of a mail account
+         * @description Connects to both servers with the given settings (TLS or STARTTLS, then sign-in; 10
+         *     seconds each) and answers for each whether it worked and, if not, why. Nothing is stored
+         *     and no mail is sent. The server does not connect to hosts that resolve to loopback or
+         *     private addresses (`errors.mail_host_not_allowed`). With `id` of another school's
+         *     account it answers 404. Only 200 says anything about the servers; 422 is a malformed
+         *     request.
+         */
+        put: operations["validateEmailConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config/user/{userId}/email-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail accounts a user may use
+         * @description The accounts whose `userIds` hold the user, sorted by address; the mailbox loads those
+         *     of the signed-in user (spec 001 §6). Users read their own; another user's need
+         *     MODULE_COMPANY (403 otherwise). 404 when the user is not of the school.
+         */
+        get: operations["listEmailConfigsOfUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's mail accounts */
+        post: operations["filterEmailConfigs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All mail accounts of the school
+         * @description Sorted by address, at most 1000; `search` matches address, sender name and host names.
+         *     The password is never answered.
+         */
+        get: operations["listEmailConfigs"];
+        put?: never;
+        /**
+         * Create a mail account
+         * @description Saving does not connect to the servers; the mail sync starts with the next run.
+         */
+        post: operations["createEmailConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's mail accounts by limit and offset
+         * @description Mail accounts sorted by address, `limit` rows from `offset`.
+         */
+        get: operations["pageEmailConfigs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-config/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail account of the school */
+        get: operations["getEmailConfig"];
+        /**
+         * Change a mail account
+         * @description Leaving `password` out keeps the stored one.
+         */
+        put: operations["updateEmailConfig"];
+        post?: never;
+        /**
+         * Delete a mail account
+         * @description Mail accounts are deleted rather than archived. The mails fetched with the account are
+         *     removed from Fahrwerk's mailbox; the mail server keeps them.
+         */
+        delete: operations["deleteEmailConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testing-organizations/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's testing organizations */
+        post: operations["filterTestingOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testing-organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All testing organizations of the school
+         * @description Sorted by name, at most 1000; `search` matches name and city. Any signed-in user may
+         *     call it, as may `GET /testing-organizations/{id}`: the exam planning and the student
+         *     form pick them.
+         */
+        get: operations["listTestingOrganizations"];
+        put?: never;
+        /** Create a testing organization */
+        post: operations["createTestingOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testing-organizations/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's testing organizations by limit and offset
+         * @description Active testing organizations sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pageTestingOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testing-organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One testing organization of the school
+         * @description Any signed-in user may read a testing organization (see `listTestingOrganizations`).
+         */
+        get: operations["getTestingOrganization"];
+        /** Change a testing organization */
+        put: operations["updateTestingOrganization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testing-organizations/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a testing organization, or take it out of the archive
+         * @description Testing organizations are archived, never deleted, because exams and students keep
+         *     referring to them. An archived one is offered for no new exam.
+         */
+        post: operations["archiveTestingOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the school's student categories */
+        post: operations["filterStudentCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All student categories of the school
+         * @description Sorted by name, at most 1000; `search` matches name and abbreviation. The path ends in a
+         *     slash as the spec writes it. Any signed-in user may call it, as may
+         *     `GET /student-categories/{id}`: the student form and the student filters show the
+         *     categories.
+         */
+        get: operations["listStudentCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a student category */
+        post: operations["createStudentCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the school's student categories by limit and offset
+         * @description Active student categories sorted by name, `limit` rows from `offset`.
+         */
+        get: operations["pageStudentCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One student category of the school
+         * @description Any signed-in user may read a student category (see `listStudentCategories`).
+         */
+        get: operations["getStudentCategory"];
+        /** Change a student category */
+        put: operations["updateStudentCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-categories/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a student category, or take it out of the archive
+         * @description Student categories are archived, never deleted; students keep an archived category, but
+         *     it is offered for no other student.
+         */
+        post: operations["archiveStudentCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The calendar of a range (week view)
+         * @description Answers the appointments of the calendars asked for (only calendars the caller may read),
+         *     the mirror-school blocks, the night times of each day and the calendars the caller may
+         *     show. Not paged (see `CalendarFilter`).
+         */
+        post: operations["filterCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/instructor/{id}/check-working-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a booking against the instructor's hours and daily limit
+         * @description Finds OUTSIDE_WORKING_HOURS (the instructor's work hours of the weekday,
+         *     `/instructor-work-hours/{id}`), OUTSIDE_WORK_CORRIDOR (the work corridor of the branch)
+         *     and DAILY_LIMIT: the instructor's practical instruction (driving and exam appointments)
+         *     that day would exceed 495 minutes (spec 000 §9; the daily limit of practical instruction
+         *     per instructor of the driving-instructor law). All are warnings to confirm, never
+         *     refusals.
+         */
+        post: operations["checkInstructorWorkingHours"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/instructor/{id}/repeating-event/check-working-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a repeating booking against the instructor's hours and daily limit
+         * @description Finds OUTSIDE_WORKING_HOURS (the instructor's work hours of the weekday,
+         *     `/instructor-work-hours/{id}`), OUTSIDE_WORK_CORRIDOR (the work corridor of the branch)
+         *     and DAILY_LIMIT: the instructor's practical instruction (driving and exam appointments)
+         *     that day would exceed 495 minutes (spec 000 §9; the daily limit of practical instruction
+         *     per instructor of the driving-instructor law). All are warnings to confirm, never
+         *     refusals. Every occurrence is checked.
+         */
+        post: operations["checkInstructorWorkingHoursRepeating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/instructor/{id}/check-overlapping-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a booking for overlaps in the instructor's calendar
+         * @description Finds INSTRUCTOR_OVERLAP: the instructor's other appointments overlapping the time,
+         *     including those the instructor has at a mirror school (shown without their details); and
+         *     CLASS_MISMATCH when `licenseClass` differs from the class of `studentEducationId`.
+         */
+        post: operations["checkInstructorOverlappingAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/instructor/{id}/repeating-event/check-overlapping-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a repeating booking for overlaps in the instructor's calendar
+         * @description Finds INSTRUCTOR_OVERLAP: the instructor's other appointments overlapping the time,
+         *     including those the instructor has at a mirror school (shown without their details); and
+         *     CLASS_MISMATCH when `licenseClass` differs from the class of `studentEducationId`. Every
+         *     occurrence is checked.
+         */
+        post: operations["checkInstructorOverlappingAppointmentsRepeating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/vehicle/check-overlapping-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a booking for overlaps of its vehicle, trailer and escort vehicle
+         * @description Checks every vehicle of the body at once (`vehicleId`, `trailerId`, `escortVehicleId`):
+         *     VEHICLE_OVERLAP, TRAILER_OVERLAP and ESCORT_VEHICLE_OVERLAP, including appointments of a
+         *     mirror school sharing them, and CLASS_MISMATCH for the vehicle. 404 when one of them is
+         *     not a vehicle of the school.
+         */
+        post: operations["checkVehiclesOverlappingAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/vehicle/{id}/check-overlapping-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a booking for overlaps of one vehicle
+         * @description Finds overlaps of the vehicle `{id}` in any use (VEHICLE_OVERLAP, or TRAILER_OVERLAP /
+         *     ESCORT_VEHICLE_OVERLAP when it is a trailer or escort vehicle), including appointments of
+         *     a mirror school sharing it, and CLASS_MISMATCH when the vehicle is not set up for the
+         *     licence class (its usage requirements per class).
+         */
+        post: operations["checkVehicleOverlappingAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/vehicle/{id}/repeating-event/check-overlapping-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a repeating booking for overlaps of one vehicle
+         * @description Finds overlaps of the vehicle `{id}` in any use (VEHICLE_OVERLAP, or TRAILER_OVERLAP /
+         *     ESCORT_VEHICLE_OVERLAP when it is a trailer or escort vehicle), including appointments of
+         *     a mirror school sharing it, and CLASS_MISMATCH when the vehicle is not set up for the
+         *     licence class (its usage requirements per class). Every occurrence is checked.
+         */
+        post: operations["checkVehicleOverlappingAppointmentsRepeating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appointments of a period
+         * @description At most 1000 rows, sorted by date and start time; without `from` and `to` the current week
+         *     (Monday to Sunday).
+         */
+        get: operations["listAppointments"];
+        put?: never;
+        /**
+         * Create an appointment
+         * @description With a repeat rule other than NONE every occurrence up to `repeatUntil` is created as an
+         *     appointment of its own sharing `seriesId`; the answer is the first occurrence.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the appointments
+         * @description Only appointments in calendars the caller may read (their own and those shared with them).
+         */
+        post: operations["filterAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/cost-bearer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appointments billed to a cost bearer
+         * @description Every appointment of every student whose education the cost bearer pays, newest first (at
+         *     most 1000). Shown on the cost bearer's page, so it needs the cost bearers module rather
+         *     than the time planner.
+         */
+        get: operations["listCostBearerAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the appointments by limit and offset
+         * @description Sorted by date and start time, newest first.
+         */
+        get: operations["pageAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One appointment */
+        get: operations["getAppointment"];
+        /**
+         * Change an appointment
+         * @description Refused with 422 when the appointment is released (`errors.appointment_released`) or
+         *     billed on a final invoice (`errors.appointment_invoiced`). A change to a signed
+         *     appointment needs `confirmSignatureRemoval: true` and deletes the signature. Changes one
+         *     occurrence of a repeating appointment; the repeat fields of an existing appointment are
+         *     ignored.
+         */
+        put: operations["updateAppointment"];
+        /**
+         * The appointments of a student (or of a student's cost bearer)
+         * @description The spec's `POST /appointments/{id}`: `{id}` is the **student**, not an appointment. The
+         *     body filters and pages; with `costBearerId` only the appointments billed to that cost
+         *     bearer are listed (the student-cost-bearer listing of spec 001 §3). Shown on the student's
+         *     page, so it needs the customers module rather than the time planner.
+         */
+        post: operations["filterStudentAppointments"];
+        /**
+         * Delete an appointment
+         * @description Deletes one appointment (one occurrence of a repeating one). Released and invoiced
+         *     appointments are refused with 422 (`errors.appointment_released`,
+         *     `errors.appointment_invoiced`); a booked driving lesson is deleted with
+         *     `DELETE /driving-lessons/{id}`, which also reverses the charge.
+         */
+        delete: operations["deleteAppointment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-lessons/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a driving lesson onto the student's account
+         * @description Charges the lesson's price (the price list of the education, by hour type and minutes) to
+         *     the student's education and sets `booked`. With live pay the lesson is debited once it is
+         *     signed. Refused with 422 and an `error_message` the client shows in an error snackbar:
+         *     `errors.not_a_driving_lesson`, `errors.already_booked`, `errors.appointment_released`,
+         *     `errors.appointment_invoiced`, `errors.no_price` (the price list has no price for the hour
+         *     type), `errors.balance_too_low` (the school restricts planning on a low balance).
+         */
+        post: operations["bookDrivingLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-lessons/{id}/upload-student-signature-and-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the student's signature and book the lesson
+         * @description Stores the PNG as the lesson's signature (`signed`, `signature`) and books the lesson as
+         *     `POST /driving-lessons/{id}/book` does; a lesson already booked is only signed. Both
+         *     happen or neither. Refused with 422 and an `error_message` the client shows in an error
+         *     snackbar: `errors.not_a_driving_lesson`, `errors.already_booked`,
+         *     `errors.appointment_released`, `errors.appointment_invoiced`, `errors.no_price` (the price
+         *     list has no price for the hour type), `errors.balance_too_low` (the school restricts
+         *     planning on a low balance). A file that is not a PNG is refused with 422 (field `file`).
+         */
+        post: operations["uploadStudentSignatureAndBookDrivingLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/driving-lessons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a driving lesson
+         * @description Deletes the lesson and reverses its booking (the charge on the education). Released or
+         *     invoiced lessons are refused with 422 (`errors.appointment_released`,
+         *     `errors.appointment_invoiced`); a lesson already debited by live pay is refused with
+         *     `errors.lesson_debited`.
+         */
+        delete: operations["deleteDrivingLesson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The theory courses
+         * @description At most 1000 rows, newest start first.
+         */
+        get: operations["listTheoryCourses"];
+        put?: never;
+        /** Create a theory course */
+        post: operations["createTheoryCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the theory courses */
+        post: operations["filterTheoryCourses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/theory-list/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the theory list (courses with their lesson counts)
+         * @description The course overview of the theory screen: each course with its lessons and free places.
+         */
+        post: operations["filterTheoryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/upcoming-five-theory-courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next five theory courses
+         * @description Active courses starting today or later, earliest first; at most five (spec 001 §9).
+         */
+        get: operations["listUpcomingTheoryCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/student-filter-theory-courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courses the student list can be filtered by
+         * @description Every course of the school, archived ones last, as options for the course filter of the
+         *     student list (at most 1000).
+         */
+        get: operations["listStudentFilterTheoryCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a theory course, or take it out of the archive
+         * @description An archived course is no longer offered on the web page or at onboarding.
+         */
+        post: operations["archiveTheoryCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the theory courses by limit and offset
+         * @description Active courses, newest start first.
+         */
+        get: operations["pageTheoryCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One theory course */
+        get: operations["getTheoryCourse"];
+        /** Change a theory course */
+        put: operations["updateTheoryCourse"];
+        post?: never;
+        /**
+         * Delete a theory course
+         * @description Only a course without students and without held lessons; otherwise 422
+         *     `errors.course_in_use` (archive it instead). Its future lessons are deleted with it.
+         */
+        delete: operations["deleteTheoryCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/{id}/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The students of a theory course
+         * @description The student educations assigned to the course, by last name (at most 500).
+         */
+        get: operations["listTheoryCourseStudents"];
+        /**
+         * Set the students of a theory course
+         * @description Replaces the assignment with the given educations. Removing an education keeps the lessons
+         *     it attended.
+         */
+        put: operations["updateTheoryCourseStudents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-courses/{id}/book-module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a student into lessons (modules) of a course
+         * @description Assigns the education to the course if it is not yet (the limit of 3 courses per education
+         *     applies, 422 `errors.course_limit_reached`) and books it into the given lessons, which
+         *     must belong to the course (422 `errors.lesson_not_in_course`). The client shows
+         *     `messages.operation_successful`.
+         */
+        post: operations["bookTheoryCourseModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The theory lessons
+         * @description At most 1000 rows, newest first.
+         */
+        get: operations["listTheoryLessons"];
+        put?: never;
+        /** Create a theory lesson */
+        post: operations["createTheoryLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the theory lessons */
+        post: operations["filterTheoryLessons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/course/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lessons of a theory course
+         * @description In date order (at most 500).
+         */
+        get: operations["listTheoryLessonsByCourse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the theory lessons by limit and offset
+         * @description Newest first.
+         */
+        get: operations["pageTheoryLessons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One theory lesson */
+        get: operations["getTheoryLesson"];
+        /**
+         * Change a theory lesson
+         * @description Changing date or time of a lesson with signed attendances is refused with 422
+         *     `errors.lesson_signed`.
+         */
+        put: operations["updateTheoryLesson"];
+        post?: never;
+        /**
+         * Delete a theory lesson
+         * @description Deletes the lesson and its bookings. A lesson with signed attendances is refused with 422
+         *     `errors.lesson_signed` (the signatures are the proof of attendance).
+         */
+        delete: operations["deleteTheoryLesson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/{id}/check-student-match/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a student fits a theory lesson
+         * @description Read-only; the client shows the reasons before booking and may book anyway.
+         */
+        get: operations["checkTheoryLessonStudentMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book students into a theory lesson
+         * @description Records the students' attendance, counted for their matching educations, and sets the
+         *     lesson's `booked` flag. The lesson id is the path; without one the call cannot be routed
+         *     (the spec's 'Theory lesson ID is not provided' is the client's own check). The client
+         *     shows `messages.course_booked` on success, `messages.course_not_booked` on failure. A
+         *     student with no matching education is refused with 422 `errors.theory_lesson_no_match`.
+         */
+        post: operations["bookTheoryLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The attendance document of a theory lesson
+         * @description A PDF attendance list (Teilnahmenachweis) of theory lesson `{id}`: topic, date, time,
+         *     instructor and each participant with their signature.
+         */
+        get: operations["getTheoryLessonDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson-documents/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a student's signature on a theory lesson
+         * @description The booking stays; only the signature is removed (`signed` becomes false).
+         */
+        delete: operations["deleteTheoryLessonSignature"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-lesson-documents/upload-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a student's signature on a theory lesson
+         * @description The PNG signature of a student booked into the lesson (422 `errors.not_a_participant`
+         *     otherwise); it replaces an earlier one.
+         */
+        post: operations["uploadTheoryLessonSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The theory exams (the portions of a period)
+         * @description The exam slots (portions) the testing organizations gave the school, by date (at most
+         *     1000); without `from` and `to` every active exam from today on.
+         */
+        get: operations["listTheoryExams"];
+        put?: never;
+        /** Create a theory exam */
+        post: operations["createTheoryExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the theory exams */
+        post: operations["filterTheoryExams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a theory exam, or take it out of the archive */
+        post: operations["archiveTheoryExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the participants of a theory exam */
+        put: operations["updateTheoryExamParticipants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/update-student-exam-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the statuses of theory exam participants
+         * @description All changes apply or none. Allowed status changes (the spec shows none; these follow how a
+         *     school works):
+         *     - PLANNED → READY, CANCELLED
+         *     - READY → PLANNED, BOOKED, CANCELLED
+         *     - BOOKED → PASSED, FAILED, ABSENT, CANCELLED (results only on or after the exam date)
+         *     - PASSED, FAILED, ABSENT → one another (correcting a result)
+         *     - CANCELLED → PLANNED
+         *
+         *     Others are refused with 422 `errors.exam_status_transition`.
+         */
+        put: operations["updateTheoryExamStudentStatuses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/upload-protocol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the protocol of a theory exam participant
+         * @description Stores the file as a student document of type EXAM_PROTOCOL and links it to the
+         *     participant; it replaces an earlier protocol.
+         */
+        post: operations["uploadTheoryExamProtocol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/education-status-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What educations lack before the theory exam
+         * @description One entry per education asked for, in the order asked.
+         */
+        get: operations["getTheoryExamEducationStatusInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/student-exam/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a participant from a theory exam
+         * @description A participant with a result (PASSED, FAILED, ABSENT) is refused with 422
+         *     `errors.exam_participant_has_result`.
+         */
+        delete: operations["deleteTheoryExamStudentExam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the theory exams by limit and offset
+         * @description Active exams, newest first.
+         */
+        get: operations["pageTheoryExams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One theory exam */
+        get: operations["getTheoryExam"];
+        /** Change a theory exam */
+        put: operations["updateTheoryExam"];
+        post?: never;
+        /**
+         * Delete a theory exam
+         * @description Only an exam whose participants have no result; otherwise 422 `errors.exam_has_results`
+         *     (archive it instead). A booked exam should be cancelled at the testing organization first;
+         *     the client shows `save_success` or the server's `error_message`.
+         */
+        delete: operations["deleteTheoryExam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a theory exam at the testing organization
+         * @description Sets `booked` and turns the READY participants into BOOKED. Without READY participants it
+         *     is refused with 422 `errors.exam_no_ready_participants`; an exam already booked with
+         *     `errors.exam_booked`. The client shows the server's `error_message` in an error snackbar,
+         *     `save_success` on success.
+         */
+        post: operations["bookTheoryExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/{id}/mark-as-ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark participants of a theory exam as ready
+         * @description Sets `ready` and the status READY on the given participants of exam `{id}` (PLANNED ones;
+         *     others are left as they are). Participants of another exam are refused with 422.
+         */
+        post: operations["markTheoryExamParticipantsAsReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The practical exams (the portions of a period)
+         * @description The exam slots (portions) the testing organizations gave the school, by date (at most
+         *     1000); without `from` and `to` every active exam from today on.
+         */
+        get: operations["listPracticalExams"];
+        put?: never;
+        /** Create a practical exam */
+        post: operations["createPracticalExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the practical exams */
+        post: operations["filterPracticalExams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a practical exam, or take it out of the archive */
+        post: operations["archivePracticalExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the participants of a practical exam */
+        put: operations["updatePracticalExamParticipants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/update-student-exam-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the statuses of practical exam participants
+         * @description All changes apply or none. Allowed status changes (the spec shows none; these follow how a
+         *     school works):
+         *     - PLANNED → READY, CANCELLED
+         *     - READY → PLANNED, BOOKED, CANCELLED
+         *     - BOOKED → PASSED, FAILED, ABSENT, CANCELLED (results only on or after the exam date)
+         *     - PASSED, FAILED, ABSENT → one another (correcting a result)
+         *     - CANCELLED → PLANNED
+         *
+         *     Others are refused with 422 `errors.exam_status_transition`.
+         */
+        put: operations["updatePracticalExamStudentStatuses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/upload-protocol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the protocol of a practical exam participant
+         * @description Stores the file as a student document of type EXAM_PROTOCOL and links it to the
+         *     participant; it replaces an earlier protocol.
+         */
+        post: operations["uploadPracticalExamProtocol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/education-status-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What educations lack before the practical exam
+         * @description One entry per education asked for, in the order asked.
+         */
+        get: operations["getPracticalExamEducationStatusInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/student-exam/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a participant from a practical exam
+         * @description A participant with a result (PASSED, FAILED, ABSENT) is refused with 422
+         *     `errors.exam_participant_has_result`.
+         */
+        delete: operations["deletePracticalExamStudentExam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the practical exams by limit and offset
+         * @description Active exams, newest first.
+         */
+        get: operations["pagePracticalExams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One practical exam */
+        get: operations["getPracticalExam"];
+        /** Change a practical exam */
+        put: operations["updatePracticalExam"];
+        post?: never;
+        /**
+         * Delete a practical exam
+         * @description Only an exam whose participants have no result; otherwise 422 `errors.exam_has_results`
+         *     (archive it instead). A booked exam should be cancelled at the testing organization first;
+         *     the client shows `save_success` or the server's `error_message`.
+         */
+        delete: operations["deletePracticalExam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a practical exam at the testing organization
+         * @description Sets `booked` and turns the READY participants into BOOKED. Without READY participants it
+         *     is refused with 422 `errors.exam_no_ready_participants`; an exam already booked with
+         *     `errors.exam_booked`. The client shows the server's `error_message` in an error snackbar,
+         *     `save_success` on success.
+         */
+        post: operations["bookPracticalExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/{id}/mark-as-ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark participants of a practical exam as ready
+         * @description Sets `ready` and the status READY on the given participants of exam `{id}` (PLANNED ones;
+         *     others are left as they are). Participants of another exam are refused with 422.
+         */
+        post: operations["markPracticalExamParticipantsAsReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-pre-exams/student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's pre-exams
+         * @description Every pre-exam of the student in the learning app, newest first (at most 500). Learning
+         *     data about a student, so it needs the customers module (the route /pre-exam/{id}/{class}
+         *     is reached from the student).
+         */
+        get: operations["listStudentTheoryPreExams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-pre-exams/finished/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished pre-exam with its questions and answers
+         * @description A pre-exam not yet finished answers 404.
+         */
+        get: operations["getFinishedTheoryPreExam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance (saldo) of a student
+         * @description `{id}` is the student. `balance = paid − invoiced`: negative means the student owes the
+         *     school. The cost bearer's saldo is `GET /cost-bearers/balance/{id}`.
+         */
+        get: operations["getStudentBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/balance-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's balances today
+         * @description Receivables, credits, overdue amounts and failed debits over all active students and
+         *     cost bearers, per payment workflow too.
+         */
+        get: operations["getPaymentsBalanceOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-workflows/paged-students-list/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of educations in a payment workflow
+         * @description The lists of the screens classic pay, flash pay and live pay (filtered by
+         *     `paymentWorkflow`). Limited to the students the caller may see.
+         */
+        post: operations["filterPaymentWorkflowStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-workflows/live-pay-payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The live-pay status of each of several educations
+         * @description Answers one entry per requested education, in the order asked. An id that is not an
+         *     education of the school answers 422 (field `studentEducationIds`, `validation.not_found`);
+         *     an education without a debit answers an entry without `status`.
+         */
+        post: operations["getLivePayPaymentStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-workflows/overview-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counters and sums of one payment workflow
+         * @description The tile of `/automatic-payments-overview` for one workflow; the screen asks once per
+         *     workflow.
+         */
+        get: operations["getPaymentWorkflowOverviewInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-workflows/cost-bearer/{costBearerId}/students-list/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the educations a cost bearer pays
+         * @description The list of `/payers/classic-pay/{id}`: the educations paid by the cost bearer with
+         *     their balance and payment state.
+         */
+        post: operations["filterCostBearerPaymentWorkflowStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay/payment/update-status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restart, pause or settle a live-pay debit
+         * @description `{id}` is the debit (a payment with method DIRECT_DEBIT). Restarting a failed debit
+         *     (status OPEN) takes the red mark off the education; it is collected with the next SEPA
+         *     export. See the body for the allowed changes.
+         */
+        post: operations["updateLivePayPaymentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay/sepa-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The SEPA direct-debit file (pain.008) of the due live-pay debits
+         * @description Answers a pain.008.001.08 file (SEPA core direct debit, UTF-8) with the school's creditor
+         *     id, for the bank's online banking. The included debits become PENDING and carry their
+         *     end-to-end id; their mandates get `lastDebitAt`, and FRST mandates become RCUR. 422
+         *     `errors.creditor_id_missing` without a creditor id or IBAN in the master data,
+         *     `errors.nothing_to_export` when no debit is due.
+         */
+        post: operations["exportSepaDirectDebits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/datev-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The DATEV booking batch (EXTF) of a period
+         * @description Answers a DATEV EXTF file (format version 700, category 21 "Buchungsstapel"; semicolon
+         *     separated, Windows-1252 as DATEV imports it) for the tax adviser: one booking per issued
+         *     invoice and cancellation invoice per VAT rate (revenue accounts of the chart SKR03 or SKR04
+         *     from the accounts configuration), and one per payment (cash, bank, live-pay transit). The
+         *     exported payments and documents are marked exported.
+         */
+        post: operations["exportDatevBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of payments */
+        post: operations["filterPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments of the school (at most 1000), newest first
+         * @description Payments are not archivable. Use the filter call for more rows.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Record a payment
+         * @description Records a transfer, cash or card payment (or a refund, with a negative amount); see the
+         *     body for the rules.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment */
+        get: operations["getPayment"];
+        /**
+         * Correct a recorded payment
+         * @description Only payments recorded by hand and not yet in a DATEV export (422
+         *     `errors.payment_exported`, `errors.payment_not_manual`).
+         */
+        put: operations["updatePayment"];
+        post?: never;
+        /**
+         * Delete a payment recorded by mistake
+         * @description Only payments recorded by hand and not yet in a DATEV export (422
+         *     `errors.payment_exported`, `errors.payment_not_manual`); after the export a counter-payment
+         *     is recorded instead. Debits are never deleted.
+         */
+        delete: operations["deletePayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of payments by limit and offset, newest first */
+        get: operations["pagePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automatic-payment-triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's automatic service bundles */
+        get: operations["listAutomaticPaymentTriggers"];
+        put?: never;
+        /**
+         * Create an automatic service bundle
+         * @description Ids in the body that are not the school's answer 422 (`validation.not_found`); `examKind`/`examStatus` outside EXAM_* events,
+         *     `lessonCount` outside DRIVING_LESSON and a `documentType` other than PAYMENT_REQUEST or
+         *     PARTIAL_INVOICE answer 422. The trigger bills only events after its creation.
+         */
+        post: operations["createAutomaticPaymentTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automatic-payment-triggers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One automatic service bundle */
+        get: operations["getAutomaticPaymentTrigger"];
+        /**
+         * Change an automatic service bundle
+         * @description Documents already created by the trigger stay as they are.
+         */
+        put: operations["updateAutomaticPaymentTrigger"];
+        post?: never;
+        /**
+         * Delete an automatic service bundle
+         * @description Documents already created by the trigger stay as they are.
+         */
+        delete: operations["deleteAutomaticPaymentTrigger"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/create-cancellation-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invoice with a cancellation invoice
+         * @description Issues a cancellation invoice (Stornorechnung) with the next number: the lines of the
+         *     original with negated amounts, `cancelsDocumentId` set. The original becomes CANCELLED
+         *     with `cancelledByDocumentId`; payments against it remain as a credit of the payer. Only one
+         *     document per call (spec 001 §5). Drafts, payment requests, cancellation invoices and
+         *     invoices already cancelled answer 422 `errors.document_not_cancellable`. Cancelling a
+         *     final invoice takes the education's finished mark off (spec 000 §4).
+         */
+        post: operations["createCancellationInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/create-final-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the final invoices of finished educations
+         * @description See the body for the rules; every invoice gets the next number in one transaction (all
+         *     or none).
+         */
+        post: operations["createFinalInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/flash-pay/create-partial-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue flash-pay partial invoices for the services since the last one
+         * @description For each education (flash pay) one partial invoice (Abschlagsrechnung) over the signed
+         *     lessons and booked services not yet invoiced. Educations with nothing to bill or not in
+         *     flash pay are skipped and named with the reason.
+         */
+        post: operations["createFlashPayPartialInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/create-final-invoice-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the final invoice of an education as PDF
+         * @description Renders the final invoice as it would be issued today, marked as draft, without a number
+         *     and without saving anything.
+         */
+        post: operations["previewFinalInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/create-cost-bearer-invoice-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a cost-bearer invoice as PDF
+         * @description Renders the invoice the same body would issue, marked as draft, without a number and
+         *     without saving anything.
+         */
+        post: operations["previewCostBearerInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/create-cost-bearer-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an invoice to a cost bearer
+         * @description Issues a COST_BEARER_INVOICE with the next number, addressed to the cost bearer, in the
+         *     cost bearer's e-invoice format (XRECHNUNG needs the Leitweg-ID as `buyerReference`,
+         *     default the cost bearer's). The billed appointments can no longer be billed again (422
+         *     `errors.already_invoiced`).
+         */
+        post: operations["createCostBearerInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cost-bearer-service-invoice/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the service invoice of a cost bearer as PDF
+         * @description `{id}` is the cost bearer (screen `/payers/services/{id}`). Nothing is saved.
+         */
+        post: operations["previewCostBearerServiceInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proof-of-training/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The proof of training of an education as PDF
+         * @description The proof of training (Ausbildungsnachweis: theory lessons and driving lessons with dates,
+         *     hour types and minutes) up to `issueDate`, e.g. for a cost bearer. An education without
+         *     any dated lesson answers 422 `errors.certificate_without_dates` ("no dates for this
+         *     certificate, so no print").
+         */
+        post: operations["previewProofOfTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/visible/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Show or hide a payment document in the student's learning app
+         * @description `visible` is the only thing that changes on an issued document.
+         */
+        put: operations["changeInvoiceVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of payment documents
+         * @description The lists of `/automatic-payments-payment-documents` and
+         *     `/automatic-payments-student-documents-history`.
+         */
+        post: operations["filterPaymentDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment documents of the school (at most 1000), newest first
+         * @description Payment documents are not archivable. Use the filter call for more rows.
+         */
+        get: operations["listPaymentDocuments"];
+        put?: never;
+        /**
+         * Write a payment request, partial or deposit invoice (draft)
+         * @description Saves a DRAFT (no number yet); `POST /payment-documents/{id}/issue` issues it. See the
+         *     body for the types allowed. Ids in the body that are not the school's answer 422
+         *     (`validation.not_found`).
+         */
+        post: operations["createPaymentDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment document */
+        get: operations["getPaymentDocument"];
+        /**
+         * Change a draft
+         * @description Only DRAFT documents change; an issued one answers 422 `errors.document_issued` (cancel
+         *     it instead).
+         */
+        put: operations["updatePaymentDocument"];
+        post?: never;
+        /**
+         * Delete a payment request or a draft
+         * @description Only payment requests can be deleted (spec 001 §5) — and drafts, which have no number
+         *     yet. A payment request with payments against it, and every issued invoice, answer 422
+         *     `errors.only_payment_requests_deletable`; an invoice is cancelled instead. One document
+         *     per call.
+         */
+        delete: operations["deletePaymentDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of payment documents by limit and offset, newest first */
+        get: operations["pagePaymentDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a draft
+         * @description An invoice gets the school's next number (gapless, in one transaction) and `issueDate`
+         *     (today when unset; not before the newest issued invoice, 422 `errors.issue_date_order`);
+         *     a payment request is issued without a number. From now on the document never changes.
+         *     Only DRAFT documents (422 `errors.document_issued`).
+         */
+        post: operations["issuePaymentDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of a payment document
+         * @description Issued documents answer the PDF archived at issue (unchanged ever after); drafts are
+         *     rendered now and marked as draft. `removeLetterhead` prints without the school's
+         *     letterhead (for pre-printed paper).
+         */
+        get: operations["downloadPaymentDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{id}/e-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-invoice (XRechnung or ZUGFeRD) of a cost-bearer invoice
+         * @description For documents with the e-invoice format XRECHNUNG: the XRechnung (EN 16931, UBL 2.1) as
+         *     `application/xml`; for ZUGFERD: the ZUGFeRD PDF/A-3 (profile EN 16931) with the embedded
+         *     XML as `application/pdf`. Documents in the format PDF and drafts answer 422
+         *     `errors.no_e_invoice`.
+         */
+        get: operations["downloadPaymentDocumentEInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/{id}/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a payment document to the payer
+         * @description Sends the issued document as attachment (see the body) and stores the mail in the
+         *     outbox. Drafts answer 422 `errors.document_not_issued`; a refusing mail server 422
+         *     `errors.email_not_sent`.
+         */
+        post: operations["sendPaymentDocumentEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate/revoke-mandate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revoke a mandate
+         * @description A GET that changes state, as the spec names it (clients must not prefetch or retry it).
+         *     The mandate becomes REVOKED for good (spec 001 §4: a revoked mandate cannot be
+         *     reactivated); its OPEN debits are CANCELLED. Revoking the student's only mandate is
+         *     confirmed twice in the client; the server takes the education's live pay off automatic
+         *     payment until a new mandate is confirmed. An already revoked mandate answers 422
+         *     `errors.mandate_revoked`.
+         */
+        get: operations["revokeMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate/by-student-education/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mandates of an education
+         * @description `{id}` is the education. Mandates given for this education or for all the student's
+         *     educations, newest first, revoked and expired ones included.
+         */
+        get: operations["listMandatesByStudentEducation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate/by-student/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mandates of a student
+         * @description `{id}` is the student. Newest first, revoked and expired ones included.
+         */
+        get: operations["listMandatesByStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mandate */
+        get: operations["getMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter a mandate from a signed form
+         * @description See the body. A reference already used in the school answers 422 (field `reference`,
+         *     `validation.reference_taken`).
+         */
+        post: operations["createMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay-mandate/confirm-mandate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a mandate whose signed form has arrived
+         * @description UNCONFIRMED becomes CONFIRMED with the date of signature; other states answer 422
+         *     `errors.invalid_status_transition`.
+         */
+        post: operations["confirmMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/send-live-pay-mandate-dispatch-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a student the link to give a live-pay mandate online
+         * @description Sends `email` a link (valid 14 days, once) to the public mandate form for the education;
+         *     the mandate given there is CONFIRMED at once (the form's result pages are
+         *     `/set-up-mandate/success` and `/set-up-mandate/failure`). A refusing mail server answers
+         *     422 with the global error `errors.email_not_sent`.
+         */
+        post: operations["sendLivePayMandateDispatchEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the user's mailbox
+         * @description Newest first unless sorted otherwise. Only mail of accounts the signed-in user may use
+         *     (see the body).
+         */
+        post: operations["filterEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/change-read-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an e-mail read or unread
+         * @description A flag of the reader's mailbox, not a change of content: the read key suffices. Answers
+         *     200 (the mailbox changes its list only then).
+         */
+        post: operations["changeEmailReadState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/change-marked-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark or unmark an e-mail
+         * @description A flag of the reader's mailbox (the sender filter's "Markiert"): the read key suffices.
+         *     Answers 200.
+         */
+        post: operations["changeEmailMarkedState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an e-mail
+         * @description Deletes the e-mail and its attachments from the mailbox (a received one also on the IMAP
+         *     server). Answers 200 with the id, not 204: the mailbox removes the row only after a 200
+         *     (spec 001 §4, §9).
+         */
+        delete: operations["deleteEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/send-user-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail
+         * @description See the body. Answers 200 (the spec's success condition) with the stored outbox e-mail.
+         */
+        post: operations["sendUserEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/send-user-email-with-attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail with attachments
+         * @description As `send-user-email`, with the e-mail as the JSON part `email` and one `file` part per
+         *     attachment.
+         */
+        post: operations["sendUserEmailWithAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-attachments/read/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an e-mail attachment
+         * @description Answers the file with its own media type when it is PDF, PNG or JPEG, else as
+         *     `application/octet-stream`; `Content-Disposition` carries the file name.
+         */
+        get: operations["readEmailAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/force-sync-by-email-config-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch new mail now
+         * @description Reads the accounts' IMAP inboxes at once instead of waiting for the background sync (at
+         *     most 60 seconds per account). Accounts the user may not use answer 403. An account that
+         *     cannot be read is reported in its result, the others still sync.
+         */
+        post: operations["forceSyncEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/count-unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The number of unread e-mails
+         * @description Unread inbox e-mails over every account of the signed-in user (the sidebar badge).
+         */
+        get: operations["countUnreadEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every e-mail template of the school
+         * @description Written with the trailing slash, as the spec names it; this is the generic list call of
+         *     email-templates (there is no `GET /email-templates` without the slash). Sorted by name.
+         */
+        get: operations["listEmailTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates/placeholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The placeholders templates may use
+         * @description Fixed by the server (student, education, school, instructor, invoice and appointment
+         *     fields).
+         */
+        get: operations["listEmailTemplatePlaceholders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail templates of a category
+         * @description The spec's `GET /email-templates/{categoryId}`: here `{id}` is the template category, not
+         *     a template — the path is the same as `PUT`/`DELETE /email-templates/{id}`, so there is no
+         *     single-template GET; a template is read from the lists. Sorted by name.
+         */
+        get: operations["listEmailTemplatesByCategory"];
+        /** Change an e-mail template */
+        put: operations["updateEmailTemplate"];
+        post?: never;
+        /**
+         * Delete an e-mail template
+         * @description E-mails already sent from it keep their text.
+         */
+        delete: operations["deleteEmailTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an e-mail template
+         * @description A category of another school answers 422 (field `templateCategoryId`,
+         *     `validation.not_found`).
+         */
+        post: operations["createEmailTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of e-mail templates */
+        post: operations["filterEmailTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-templates/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of e-mail templates by limit and offset, sorted by name */
+        get: operations["pageEmailTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-template-categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail template categories
+         * @description Written with the trailing slash, as the spec names it. Sorted by name.
+         */
+        get: operations["listEmailTemplateCategories"];
+        put?: never;
+        /**
+         * Create an e-mail template category
+         * @description Written with the trailing slash, as the spec names it.
+         */
+        post: operations["createEmailTemplateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-template-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename an e-mail template category */
+        put: operations["updateEmailTemplateCategory"];
+        post?: never;
+        /**
+         * Delete an e-mail template category
+         * @description Only an empty category; one that still holds templates answers 422
+         *     `errors.email_template_category_in_use`.
+         */
+        delete: operations["deleteEmailTemplateCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of broadcasts */
+        post: operations["filterBroadcasts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Broadcasts of the school (at most 1000), newest first */
+        get: operations["listBroadcasts"];
+        put?: never;
+        /**
+         * Create a broadcast
+         * @description The broadcast starts CREATED. Ids in the recipient group that are not the school's
+         *     answer 422 (`validation.not_found`).
+         */
+        post: operations["createBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One broadcast */
+        get: operations["getBroadcast"];
+        /**
+         * Change a broadcast that is not published yet
+         * @description CREATED and PREPARED only (422 `errors.broadcast_published`); a PREPARED broadcast
+         *     returns to CREATED.
+         */
+        put: operations["updateBroadcast"];
+        post?: never;
+        /**
+         * Delete a broadcast that was never published
+         * @description CREATED and PREPARED only; a broadcast that was published is archived instead (422
+         *     `errors.broadcast_published`).
+         */
+        delete: operations["deleteBroadcast"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{limit}/{offset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of active broadcasts by limit and offset, newest first */
+        get: operations["pageBroadcasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a broadcast, or take it out of the archive
+         * @description Archiving a PUBLISHED broadcast stops it first (EXPIRED). Taking it out of the archive
+         *     does not reactivate it (spec 001 §4): an EXPIRED or FINISHED broadcast stays so.
+         */
+        post: operations["archiveBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/count-recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many students a recipient group reaches today */
+        post: operations["countBroadcastRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{id}/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a broadcast: resolve and freeze its recipients
+         * @description CREATED (or PREPARED, to resolve again) becomes PREPARED with `recipientCount`; no
+         *     recipients answers 422 `errors.broadcast_no_recipients`.
+         */
+        post: operations["prepareBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a prepared broadcast
+         * @description Irreversible (spec 001 §4). PREPARED becomes PUBLISHED; the students see it from
+         *     `publishFrom` and, with `sendEmail`, are e-mailed on that day. Other states, archived
+         *     broadcasts and a `publishTo` in the past answer 422 `errors.invalid_status_transition`.
+         */
+        post: operations["publishBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcasts/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a published broadcast at once
+         * @description PUBLISHED becomes EXPIRED immediately and is no longer shown; it can never be published
+         *     again. Other states answer 422 `errors.invalid_status_transition`.
+         */
+        post: operations["stopBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's broadcast templates */
+        get: operations["listBroadcastTemplates"];
+        put?: never;
+        /** Create a broadcast template */
+        post: operations["createBroadcastTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One broadcast template */
+        get: operations["getBroadcastTemplate"];
+        /**
+         * Change a broadcast template
+         * @description Broadcasts already written from it keep their text.
+         */
+        put: operations["updateBroadcastTemplate"];
+        post?: never;
+        /**
+         * Delete a broadcast template
+         * @description Broadcasts already written from it keep their text.
+         */
+        delete: operations["deleteBroadcastTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/payments-per-driving-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payments received per month and method
+         * @description Sums per month and payment method (screen `/finances`); see the result for what counts.
+         */
+        post: operations["getPaymentsPerDrivingSchoolReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/payments-per-driving-school/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payments received per month and method as CSV or Excel file
+         * @description The rows of `POST /reports/payments-per-driving-school` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as `1234,50`,
+         *     dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per month and method.
+         */
+        post: operations["exportPaymentsPerDrivingSchoolReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/balance-per-driving-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The school's balance over the period
+         * @description Opening and closing balance, per-month invoiced and paid amounts, receivables and
+         *     credits.
+         */
+        post: operations["getBalancePerDrivingSchoolReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/balance-per-driving-school/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The school's balance over the period as CSV or Excel file
+         * @description The rows of `POST /reports/balance-per-driving-school` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as `1234,50`,
+         *     dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per month.
+         */
+        post: operations["exportBalancePerDrivingSchoolReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/sales-per-instructor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sales per instructor
+         * @description The value of the services each instructor performed (screen `/finances`).
+         */
+        post: operations["getSalesPerInstructorReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/sales-per-instructor/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sales per instructor as CSV or Excel file
+         * @description The rows of `POST /reports/sales-per-instructor` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as `1234,50`,
+         *     dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per instructor.
+         */
+        post: operations["exportSalesPerInstructorReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/practical-exam-success-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Practical exam success rate per licence class
+         * @description Attempts, passed, failed and the rate per class, also for first attempts (screen
+         *     `/training`).
+         */
+        post: operations["getPracticalExamSuccessRateReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/theory-exam-success-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Theory exam success rate per licence class
+         * @description Attempts, passed, failed and the rate per class, also for first attempts (screen
+         *     `/training`).
+         */
+        post: operations["getTheoryExamSuccessRateReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/successfully-passed-practical-exams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Practical exams passed in the period
+         * @description The list of passed practical exams with student, class, attempt and instructor.
+         */
+        post: operations["getSuccessfullyPassedPracticalExamsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/successfully-passed-practical-exams/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Practical exams passed in the period as CSV or Excel file
+         * @description The rows of `POST /reports/successfully-passed-practical-exams` as a file, by the Accept
+         *     header: `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as
+         *     `1234,50`, dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per exam, without the 10 000-row limit.
+         */
+        post: operations["exportSuccessfullyPassedPracticalExamsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/successfully-passed-theory-exams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Theory exams passed in the period
+         * @description The list of passed theory exams with student, class and attempt.
+         */
+        post: operations["getSuccessfullyPassedTheoryExamsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/successfully-passed-theory-exams/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Theory exams passed in the period as CSV or Excel file
+         * @description The rows of `POST /reports/successfully-passed-theory-exams` as a file, by the Accept
+         *     header: `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as
+         *     `1234,50`, dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per exam, without the 10 000-row limit.
+         */
+        post: operations["exportSuccessfullyPassedTheoryExamsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/km-per-driving-lesson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kilometres per driving lesson
+         * @description Km driven per 45-minute unit, per vehicle and per instructor (screen `/planning`).
+         */
+        post: operations["getKmPerDrivingLessonReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/km-per-driving-lesson/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kilometres per driving lesson as CSV or Excel file
+         * @description The rows of `POST /reports/km-per-driving-lesson` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, amounts as `1234,50`,
+         *     dates as DD.MM.YYYY, as German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. The client saves it
+         *     as `export.csv` or `export.xlsx`. One line per vehicle, then one per instructor.
+         */
+        post: operations["exportKmPerDrivingLessonReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/education-duration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How long educations take per licence class
+         * @description Average, median, shortest and longest duration in days and the average driving lessons
+         *     per class.
+         */
+        post: operations["getEducationDurationReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-question-answers/metrics-for-fsc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How an education learned over time
+         * @description Learning data about a student, so it needs the customers module.
+         */
+        get: operations["getLearningMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-question-answers/stats-for-fsc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The answer statistics of an education
+         * @description Learning data about a student, so it needs the customers module.
+         */
+        get: operations["getLearningStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-question-answers/student/{studentId}/question/{theoryQuestionId}/last-wrong-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's last wrong answer to a question
+         * @description Learning data about a student, so it needs the customers module. Answers 204 when the
+         *     student never answered the question wrong.
+         */
+        get: operations["getLastWrongAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/student-question-answers/reset-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an education's answers and question version
+         * @description Deletes every answer the education gave in the learning app and moves it to the current
+         *     question catalogue version; finished pre-exams stay as history. Cannot be undone. The
+         *     client shows `students.question_versions_reset_message`.
+         */
+        delete: operations["resetQuestionAnswers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-questions/learning-mode-for-fsc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learning mode of an education
+         * @description Learning data about a student, so it needs the customers module.
+         */
+        get: operations["getLearningModeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-questions/{theoryQuestionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A theory question with the student's state
+         * @description The question in the catalogue version of the education, with `studentState`. Learning data
+         *     about a student, so it needs the customers module.
+         */
+        get: operations["getTheoryQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/standard-question-explanation/last-modified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When an explanation last changed
+         * @description Learning-area content, the same for every school user, so any signed-in user may read it
+         *     (the spec lists no permission for the learning routes); changing it needs the theory
+         *     module with write access.
+         */
+        get: operations["getQuestionExplanationsLastModified"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/standard-question-explanation/{officialNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The explanation of a question (base64)
+         * @description Answers the text base64-encoded (see `EncodedExplanation`); the client decodes it. 404
+         *     when the question has no explanation. Learning-area content, the same for every school
+         *     user, so any signed-in user may read it (the spec lists no permission for the learning
+         *     routes); changing it needs the theory module with write access.
+         */
+        get: operations["getQuestionExplanation"];
+        /**
+         * Set the explanation of a question
+         * @description The body is the plain text (not encoded); it replaces an earlier explanation. Explanations
+         *     belong to the school. Learning-area content, the same for every school user, so any
+         *     signed-in user may read it (the spec lists no permission for the learning routes);
+         *     changing it needs the theory module with write access.
+         */
+        put: operations["putQuestionExplanation"];
+        post?: never;
+        /**
+         * Delete the explanation of a question
+         * @description Learning-area content, the same for every school user, so any signed-in user may read it
+         *     (the spec lists no permission for the learning routes); changing it needs the theory
+         *     module with write access.
+         */
+        delete: operations["deleteQuestionExplanation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theme-loop/category-subcategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The theme-loop categories and subcategories
+         * @description Learning-area content, the same for every school user, so any signed-in user may read it
+         *     (the spec lists no permission for the learning routes); changing it needs the theory
+         *     module with write access.
+         */
+        get: operations["listThemeLoopCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theme-loop/{subCategoryNumber}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the detail URL of a theme-loop subcategory
+         * @description The body is the URL as plain text (`http` or `https`, at most 2000 characters; 422 field
+         *     `body` `validation.url` otherwise). Learning-area content, the same for every school user,
+         *     so any signed-in user may read it (the spec lists no permission for the learning routes);
+         *     changing it needs the theory module with write access.
+         */
+        put: operations["updateThemeLoopDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theme-loop/{studentId}/student-category-subcategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's theme-loop categories
+         * @description The base category `basic` first, then one category per active education. Learning data
+         *     about a student, so it needs the customers module.
+         */
+        get: operations["listStudentThemeLoopCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theme-loop/{studentId}/{subCategoryOfficialNumber}/{licenceClass}/detailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A theme-loop subcategory in detail for a student
+         * @description Learning data about a student, so it needs the customers module.
+         */
+        get: operations["getStudentThemeLoopDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wiki-drive-buzz/books/{bookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A knowledge book and its pages
+         * @description `bookId` is the theory category id: 59 base knowledge, 60 additional knowledge B, 61
+         *     additional knowledge A (routes /base-knowledge, /additional-knowledge-b,
+         *     /additional-knowledge-a). Learning-area content, the same for every school user, so any
+         *     signed-in user may read it (the spec lists no permission for the learning routes);
+         *     changing it needs the theory module with write access.
+         */
+        get: operations["getKnowledgeBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wiki-drive-buzz/pages/{pageId}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a knowledge book as HTML
+         * @description An HTML fragment (no `<html>` or `<body>`), sanitised by the server, that the client shows
+         *     as it is. Learning-area content, the same for every school user, so any signed-in user may
+         *     read it (the spec lists no permission for the learning routes); changing it needs the
+         *     theory module with write access.
+         */
+        get: operations["getKnowledgeBookPageHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unterricht-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard widgets and video link
+         * @description Any signed-in user may read it (the lesson view lists no permission); changing it needs
+         *     the theory module with write access.
+         */
+        get: operations["getDashboard"];
+        /**
+         * Save the dashboard widgets and video link
+         * @description Any signed-in user may read it (the lesson view lists no permission); changing it needs
+         *     the theory module with write access. An `id` that is not a widget of the school is refused
+         *     with 422.
+         */
+        put: operations["updateDashboard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unterricht-dashboard/img": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the image of a dashboard widget
+         * @description A PNG or JPEG of at most 2 MB (larger: 422 field `file` `validation.file_too_large`); it
+         *     replaces the widget's image. On failure the client shows the server's message, else "Das
+         *     Hochladen des Bildes ist fehlgeschlagen".
+         */
+        post: operations["uploadDashboardWidgetImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unterricht-dashboard/youtube-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The video link of the dashboard
+         * @description Any signed-in user may read it (the lesson view lists no permission); changing it needs
+         *     the theory module with write access.
+         */
+        get: operations["getDashboardYoutubeLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -204,7 +7738,66 @@ export interface components {
          * @enum {string}
          */
         StudentVisibility: "ALL" | "OWN";
-        /** @description A user of a school (instructor, office staff, owner). */
+        /** @description A phone number as written (German or international), e.g. `+49 30 1234567`. */
+        Phone: string;
+        /**
+         * Format: date-time
+         * @description An instant with offset, e.g. `2026-11-22T08:30:00+01:00`.
+         */
+        IsoDateTime: string;
+        /** @description A stored file as lists show it; the content is read by its own download call. */
+        FileRef: {
+            id: components["schemas"]["Id"];
+            fileName: string;
+            mimeType: string;
+            /** @description Bytes. */
+            size: number;
+            uploadedAt?: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The branches (`/branches`) whose students and calendars the user works with. Empty
+         *     means every branch of the school (the usual choice for owners and the office).
+         */
+        BranchIds: components["schemas"]["Id"][];
+        /** @description Users of the same school; the user's own id is refused (422). */
+        CalendarAccessUserIds: components["schemas"]["Id"][];
+        /** @enum {string} */
+        Weekday: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+        /**
+         * @description A wall-clock time in Europe/Berlin, `HH:mm`.
+         * @example 07:30
+         */
+        LocalTime: string;
+        TimeRange: {
+            from: components["schemas"]["LocalTime"];
+            to: components["schemas"]["LocalTime"];
+        };
+        /** @description The working or opening hours of one weekday; no ranges means closed. */
+        DayWorkHours: {
+            weekday: components["schemas"]["Weekday"];
+            ranges: components["schemas"]["TimeRange"][];
+        };
+        /**
+         * @description Working hours per weekday (dayWorkHours), at most one entry per weekday; a weekday
+         *     left out, or with no ranges, is a day off. Bookings outside them ask for a
+         *     confirmation, they are not refused (spec 000 §5).
+         */
+        WeekWorkHours: components["schemas"]["DayWorkHours"][];
+        /**
+         * @description A German driving-licence class; B197 is B trained on automatic, tested on manual (key number 197).
+         * @enum {string}
+         */
+        LicenseClass: "AM" | "A1" | "A2" | "A" | "B" | "BE" | "B96" | "B197" | "C1" | "C1E" | "C" | "CE" | "D1" | "D1E" | "D" | "DE" | "L" | "T";
+        /**
+         * @description The licence classes the user may teach (the classes of their instructor's licence,
+         *     Fahrlehrerlaubnis). Empty for users who do not teach.
+         */
+        TaughtLicenseClasses: components["schemas"]["LicenseClass"][];
+        /**
+         * @description A user of a school (instructor, office staff, owner): spec 000 §3 "Instructor / user".
+         *     The same model answers sign-in (`instructor`) and the users calls. The properties
+         *     after `archived` are optional: absent when the school left them empty.
+         */
         User: {
             id: components["schemas"]["Id"];
             drivingSchoolId: components["schemas"]["Id"];
@@ -216,6 +7809,20 @@ export interface components {
             roleNames: string[];
             studentVisibility: components["schemas"]["StudentVisibility"];
             archived: boolean;
+            phone?: components["schemas"]["Phone"];
+            /** @description The photo uploaded with `POST /users/avatar`; read it with `GET /users/{id}/avatar`. */
+            avatar?: components["schemas"]["FileRef"];
+            branchIds?: components["schemas"]["BranchIds"];
+            /** @description The users who may see this user's calendar. */
+            calendarReadAccessUserIds?: components["schemas"]["CalendarAccessUserIds"];
+            /** @description The users who may also book into and change this user's calendar (write implies read). */
+            calendarWriteAccessUserIds?: components["schemas"]["CalendarAccessUserIds"];
+            /** @description The user may use their calendar in the mobile app. */
+            mobileCalendarAccess?: boolean;
+            dayWorkHours?: components["schemas"]["WeekWorkHours"];
+            licenseClasses?: components["schemas"]["TaughtLicenseClasses"];
+            createdAt?: components["schemas"]["IsoDateTime"];
+            updatedAt?: components["schemas"]["IsoDateTime"];
         };
         /**
          * @default de
@@ -332,6 +7939,4586 @@ export interface components {
             data: components["schemas"]["User"][];
             total: components["schemas"]["PageTotal"];
         };
+        /** @description A name as a person or the office types it; never empty. */
+        Name: string;
+        /**
+         * @description The user's roles; the first is the current role (the one the token carries after
+         *     sign-in). At least one; a user cannot hold the same role twice.
+         */
+        RoleIds: components["schemas"]["Id"][];
+        /**
+         * @description The body of `POST /users` and `PUT /users/{id}`. The e-mail is the sign-in name and
+         *     must not be used by any other user of Fahrwerk, of any school (422, field `email`,
+         *     `validation.email_in_use`), because sign-in asks for no school. A new user gets an
+         *     e-mail with a link to set their password (`/reset-password?token=…`, valid 7 days);
+         *     when it has expired they use "forgot password". Creating and changing users needs
+         *     MODULE_COMPANY and MODULE_COMPANY_WRITE (spec 000 §6).
+         */
+        UserInput: {
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            email: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            roleIds: components["schemas"]["RoleIds"];
+            branchIds?: components["schemas"]["BranchIds"];
+            /** @description The users who may see this user's calendar. */
+            calendarReadAccessUserIds?: components["schemas"]["CalendarAccessUserIds"];
+            /** @description The users who may also book into and change this user's calendar (write implies read). */
+            calendarWriteAccessUserIds?: components["schemas"]["CalendarAccessUserIds"];
+            /**
+             * @description The user may use their calendar in the mobile app.
+             * @default false
+             */
+            mobileCalendarAccess: boolean;
+            studentVisibility: components["schemas"]["StudentVisibility"];
+            dayWorkHours?: components["schemas"]["WeekWorkHours"];
+            licenseClasses?: components["schemas"]["TaughtLicenseClasses"];
+        };
+        /** @description The body of `PUT /users/{id}/roles`. */
+        UserRolesInput: {
+            roleIds: components["schemas"]["RoleIds"];
+        };
+        /** @description The body of `PUT /users/{id}/branch-access`. */
+        UserBranchAccess: {
+            branchIds: components["schemas"]["BranchIds"];
+        };
+        /**
+         * @description With whom a user shares their calendar (spec 000 §6: read-only or read-write). An id in
+         *     both lists is kept in `writeAccessUserIds` only.
+         */
+        CalendarSharing: {
+            /** @description The users who may see the calendar. */
+            readAccessUserIds: components["schemas"]["CalendarAccessUserIds"];
+            /** @description The users who may also book into and change it. */
+            writeAccessUserIds: components["schemas"]["CalendarAccessUserIds"];
+        };
+        /** @description A calendar another user shares with the signed-in user. */
+        SharedCalendar: {
+            userId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            /** @description true when the signed-in user may also book into it. */
+            write: boolean;
+        };
+        /**
+         * @description The multipart body of `POST /users/avatar`: a JPEG or PNG of at most 5 MB (larger files
+         *     answer 413). Without `userId` the signed-in user's own avatar is replaced.
+         */
+        UserAvatarUpload: {
+            /** Format: binary */
+            file: string;
+            userId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description The columns the instructor list can be sorted by.
+         * @enum {string}
+         */
+        InstructorSortField: "id" | "firstName" | "lastName" | "email";
+        IdList: components["schemas"]["Id"][];
+        /**
+         * @description Filter body of `POST /instructor/filter`; `search` matches first name, last name and
+         *     e-mail. Instructors are the users who teach at least one licence class or hold a role
+         *     of type INSTRUCTOR.
+         */
+        InstructorFilter: {
+            sort?: {
+                field: components["schemas"]["InstructorSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            /** @description Instructors with access to one of these branches (or to every branch). */
+            branchIds?: components["schemas"]["IdList"];
+            /** @description Instructors who teach this class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            mobileCalendarAccess?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description The body and answer of `/instructor-work-hours/{id}`: the instructor's working hours
+         *     per weekday. Practical instruction beyond 495 minutes a day is warned about when
+         *     booking, not refused here.
+         */
+        InstructorWorkHours: {
+            dayWorkHours: components["schemas"]["WeekWorkHours"];
+        };
+        /**
+         * @description The columns the role list can be sorted by.
+         * @enum {string}
+         */
+        RoleSortField: "id" | "name" | "type";
+        /**
+         * @description OWNER always keeps every permission, so a school cannot lock itself out.
+         * @enum {string}
+         */
+        RoleType: "OWNER" | "STAFF" | "INSTRUCTOR";
+        /**
+         * @description Filter body of `POST /roles/filter`; `search` matches name and description. Roles are
+         *     not archived: `archived: true` finds nothing.
+         */
+        RoleFilter: {
+            sort?: {
+                field: components["schemas"]["RoleSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            type?: components["schemas"]["RoleType"];
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description Unique within the school (422, field `name`, `validation.name_in_use`).
+         * @example Fahrlehrer
+         */
+        RoleName: string;
+        RoleDescription: string;
+        /**
+         * @description Every MODULE_* key with allow yes or no, each key once. A role of type OWNER always
+         *     allows every key, so a school cannot lock itself out.
+         */
+        RolePermissions: components["schemas"]["RolePermission"][];
+        /** @description A role of the school with its permission set. */
+        Role: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["RoleName"];
+            type: components["schemas"]["RoleType"];
+            description: components["schemas"]["RoleDescription"];
+            /**
+             * @description Users of the role may work in the back office at all. false keeps them to the
+             *     mobile calendar (for example instructors who only drive).
+             */
+            generalAccess: boolean;
+            /**
+             * @description Users of the role see the sidebar with the modules their permissions allow. false
+             *     shows them the dashboard and the scheduler only.
+             */
+            sidebarAccess: boolean;
+            permissions: components["schemas"]["RolePermissions"];
+            /** @description How many active users hold the role (a role in use cannot be deleted). */
+            userCount: number;
+            createdAt?: components["schemas"]["IsoDateTime"];
+            updatedAt?: components["schemas"]["IsoDateTime"];
+        };
+        RolePage: {
+            data: components["schemas"]["Role"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /roles` and `PUT /roles/{id}`. A new role allows nothing until its
+         *     permissions are set with `PUT /roles/{id}/permissions`. The type of the school's
+         *     last OWNER role cannot change (422, field `type`, `validation.last_owner_role`).
+         */
+        RoleInput: {
+            name: components["schemas"]["RoleName"];
+            type: components["schemas"]["RoleType"];
+            description?: components["schemas"]["RoleDescription"];
+            generalAccess: boolean;
+            sidebarAccess: boolean;
+        };
+        /**
+         * @description The body of `PUT /roles/{id}/permissions`: replaces the role's permission set. A key
+         *     left out is not allowed; a key given twice answers 422 (`validation.duplicate`). For a
+         *     role of type OWNER every key stays allowed whatever the body says.
+         */
+        RolePermissionsInput: {
+            permissions: components["schemas"]["RolePermissions"];
+        };
+        /**
+         * @description The columns the student lists can be sorted by.
+         * @enum {string}
+         */
+        StudentSortField: "id" | "lastName" | "firstName" | "birthDate" | "email" | "registrationDate" | "mainClass" | "createdAt";
+        /**
+         * @description Where an education stands.
+         * @enum {string}
+         */
+        EducationStatus: "REGISTERED" | "IN_TRAINING" | "THEORY_PASSED" | "FINISHED" | "CANCELLED";
+        /**
+         * @description Spec 001 — classic pay (invoice, transfer), flash pay (partial invoices), live pay (each signed lesson debited).
+         * @enum {string}
+         */
+        PaymentWorkflow: "CLASSIC_PAY" | "FLASH_PAY" | "LIVE_PAY";
+        /**
+         * Format: date
+         * @description A calendar date, `YYYY-MM-DD` (shown as DD.MM.YYYY).
+         * @example 2026-11-22
+         */
+        IsoDate: string;
+        /**
+         * @description The filter body of every student list (`/students/filter`, `/students/student-list`,
+         *     `/students/by-instructor/{id}`, `/students/visible-for-current-user`,
+         *     `/students-filter/filter`). `search` matches first name, last name, e-mail, phone
+         *     numbers and the driver's licence number.
+         */
+        StudentFilter: {
+            sort?: {
+                field: components["schemas"]["StudentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            branchIds?: components["schemas"]["IdList"];
+            instructorIds?: components["schemas"]["IdList"];
+            studentCategoryIds?: components["schemas"]["IdList"];
+            /** @description Students with an education in this class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description Students with an education in this status. */
+            educationStatus?: components["schemas"]["EducationStatus"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            /** @description Students with an education paid by this cost bearer. */
+            costBearerId?: components["schemas"]["Id"];
+            registeredFrom?: components["schemas"]["IsoDate"];
+            registeredTo?: components["schemas"]["IsoDate"];
+            /** @description true lists students who signed in to the learning app at least once, false those who never did. */
+            learningAppConfirmed?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /** @enum {string} */
+        Salutation: "MR" | "MS" | "DIVERSE" | "NONE";
+        /** @description A town or place as written (birth place, test location). */
+        PlaceName: string;
+        /**
+         * @description A German postal code (five digits).
+         * @example 10115
+         */
+        PostalCode: string;
+        Address: {
+            street?: string;
+            houseNumber?: string;
+            postalCode?: components["schemas"]["PostalCode"];
+            city?: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @default DE
+             */
+            country: string;
+        };
+        /** @enum {string} */
+        "schemas-Language": "de" | "en";
+        /**
+         * @description A country by ISO 3166-1 alpha-2 (nationality), e.g. `DE`.
+         * @example DE
+         */
+        CountryCode: string;
+        /** @description The number printed in field 5 of the driving licence (German cards have 11 characters). */
+        DriverLicenseNumber: string;
+        /** @description A key number (Schlüsselzahl) on the licence, e.g. `78`, `95`, `96`, `197`. */
+        KeyNumber: string;
+        /**
+         * @description How the training is financed.
+         * @enum {string}
+         */
+        GrantType: "SELF" | "PARENTS" | "EMPLOYER" | "EDUCATION_VOUCHER" | "JOB_CENTER" | "OTHER";
+        /** @description A reference number of the licensing authority (process number, return number). */
+        OfficeNumber: string;
+        /** @enum {string} */
+        PaymentMethod: "TRANSFER" | "DIRECT_DEBIT" | "CASH" | "CARD";
+        /**
+         * @description A percentage (discounts). The server rounds to two decimals; `multipleOf` is not used
+         *     because floating-point checks refuse valid values such as 19.99.
+         */
+        Percent: number;
+        /** @description The student categories (`/student-categories`) the student belongs to. */
+        StudentCategoryIds: components["schemas"]["Id"][];
+        /** @description The licence classes the student already holds (for commercial drivers and extensions). */
+        HeldLicenseClasses: components["schemas"]["LicenseClass"][];
+        /** @description The number of the professional-driver qualification certificate (Fahrerqualifizierungsnachweis). */
+        FqnNumber: string;
+        /**
+         * @description An IBAN without spaces, upper case; the server also checks the ISO 13616 check digits.
+         * @example DE89370400440532013000
+         */
+        Iban: string;
+        /**
+         * @description A BIC of 8 or 11 characters.
+         * @example COBADEFFXXX
+         */
+        Bic: string;
+        /** @description The account holder as the bank knows them (SEPA allows 70 characters). */
+        AccountHolder: string;
+        /** @description A student of the school (spec 000 §3), as the server answers it. */
+        Student: {
+            id: components["schemas"]["Id"];
+            salutation?: components["schemas"]["Salutation"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            birthDate?: components["schemas"]["IsoDate"];
+            birthPlace?: components["schemas"]["PlaceName"];
+            address?: components["schemas"]["Address"];
+            phonePrivate?: components["schemas"]["Phone"];
+            phoneMobile?: components["schemas"]["Phone"];
+            phoneWork?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+            learningAppEmail?: components["schemas"]["Email"];
+            payerEmail?: components["schemas"]["Email"];
+            language: components["schemas"]["schemas-Language"];
+            nationality?: components["schemas"]["CountryCode"];
+            driverLicenseNumber?: components["schemas"]["DriverLicenseNumber"];
+            licenseDate?: components["schemas"]["IsoDate"];
+            keyNumber?: components["schemas"]["KeyNumber"];
+            previousClass?: components["schemas"]["LicenseClass"];
+            mainClass?: components["schemas"]["LicenseClass"];
+            furtherClass?: components["schemas"]["LicenseClass"];
+            grantType?: components["schemas"]["GrantType"];
+            registrationDate?: components["schemas"]["IsoDate"];
+            applicationDate?: components["schemas"]["IsoDate"];
+            applicationReturnDate?: components["schemas"]["IsoDate"];
+            returnNumber?: components["schemas"]["OfficeNumber"];
+            processNumber?: components["schemas"]["OfficeNumber"];
+            testLocation?: components["schemas"]["PlaceName"];
+            testingOrganizationId?: components["schemas"]["Id"];
+            /** @description The student needs glasses or contact lenses to drive (key number 01 on the licence). */
+            visualAid: boolean;
+            paymentMethod?: components["schemas"]["PaymentMethod"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            priceListId?: components["schemas"]["Id"];
+            discount?: components["schemas"]["Percent"];
+            studentCategoryIds: components["schemas"]["StudentCategoryIds"];
+            /** @description The student's checklists (read them with `GET /checklist/by-student/{id}`). */
+            checklistIds: components["schemas"]["IdList"];
+            /** @description The student's notes (read them with `GET /student-note/student/{id}`). */
+            noteIds: components["schemas"]["IdList"];
+            /** @description The student's documents (read them with `GET /student-documents/student/{studentId}`). */
+            documentIds: components["schemas"]["IdList"];
+            /**
+             * @description The training contract (Ausbildungsvertrag) of every active education is signed by
+             *     the student, and by a parent where the student was a minor when signing.
+             */
+            educationContractSigned: boolean;
+            /** @description The first sign-in to the learning app; absent until then (the account is unconfirmed). */
+            firstLoginDate?: components["schemas"]["IsoDateTime"];
+            /** @description The student may sign in to the learning app. */
+            learningAppLoginAllowed: boolean;
+            /** @description The student's main instructor (a user). */
+            instructorId?: components["schemas"]["Id"];
+            branchId: components["schemas"]["Id"];
+            /** @description Expiry of the ADR certificate (dangerous goods), commercial drivers only. */
+            adrExpiryDate?: components["schemas"]["IsoDate"];
+            /** @description Expiry of the digital tachograph driver card, commercial drivers only. */
+            driverCardExpiryDate?: components["schemas"]["IsoDate"];
+            licenseClasses: components["schemas"]["HeldLicenseClasses"];
+            fqnNumber?: components["schemas"]["FqnNumber"];
+            /** @description Expiry of the professional-driver qualification (key number 95), five years after the last module. */
+            fqnExpiryDate?: components["schemas"]["IsoDate"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            accountHolder?: components["schemas"]["AccountHolder"];
+            /** @description The photo uploaded with `POST /students/avatar`; read it with `GET /students/avatar?studentId`. */
+            avatar?: components["schemas"]["FileRef"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        StudentPage: {
+            data: components["schemas"]["Student"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description One row of the student lists and pickers. */
+        StudentListItem: {
+            id: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            birthDate?: components["schemas"]["IsoDate"];
+            email?: components["schemas"]["Email"];
+            phoneMobile?: components["schemas"]["Phone"];
+            branchId: components["schemas"]["Id"];
+            instructorId?: components["schemas"]["Id"];
+            mainClass?: components["schemas"]["LicenseClass"];
+            /** @description The licence classes of the student's active educations. */
+            educationLicenseClasses: components["schemas"]["LicenseClass"][];
+            studentCategoryIds: components["schemas"]["StudentCategoryIds"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            registrationDate?: components["schemas"]["IsoDate"];
+            firstLoginDate?: components["schemas"]["IsoDateTime"];
+            learningAppLoginAllowed: boolean;
+            archived: boolean;
+        };
+        StudentListPage: {
+            data: components["schemas"]["StudentListItem"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description A student with an e-mail address (recipients of mails and broadcasts). */
+        StudentContact: {
+            id: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            email: components["schemas"]["Email"];
+        };
+        /**
+         * @description The edition of the official theory question catalogue the student learns, by its date of validity (`2025-04`, `2025-10-01`).
+         * @example 2025-04
+         */
+        TheoryQuestionsVersion: string;
+        /** @description The theory courses (`/theory-courses`) of the education; at most 3 (spec 000 §5, 001 §3). */
+        EducationCourseIds: components["schemas"]["Id"][];
+        /** @description The cost bearers that pay (part of) this education. */
+        EducationCostBearerIds: components["schemas"]["Id"][];
+        /** @description One education of a student, as the server answers it. */
+        StudentEducation: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description The class an extension builds on (B for BE); absent for a first licence. */
+            baseLicenseClass?: components["schemas"]["LicenseClass"];
+            status: components["schemas"]["EducationStatus"];
+            instructorId?: components["schemas"]["Id"];
+            branchId: components["schemas"]["Id"];
+            priceListId?: components["schemas"]["Id"];
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            /** @description The student learns theory for this education in the learning app. */
+            driveBuzzEnabled: boolean;
+            /** @description The education is marked finished (the condition for its final invoice). */
+            finished: boolean;
+            /** @description Payments of this education run automatically in its payment workflow. */
+            automaticPayment: boolean;
+            theoryQuestionsVersion?: components["schemas"]["TheoryQuestionsVersion"];
+            courseIds: components["schemas"]["EducationCourseIds"];
+            costBearerIds: components["schemas"]["EducationCostBearerIds"];
+            startDate?: components["schemas"]["IsoDate"];
+            /** @description The date of the latest planned or passed theory exam; set through the exam calls. */
+            theoryExamDate?: components["schemas"]["IsoDate"];
+            /** @description The date of the latest planned or passed practical exam; set through the exam calls. */
+            practicalExamDate?: components["schemas"]["IsoDate"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @enum {string} */
+        ExamKind: "THEORY" | "PRACTICAL";
+        /**
+         * @description A student's status in one exam: PLANNED (participant), READY (marked as ready),
+         *     BOOKED (registered at TÜV/DEKRA), PASSED, FAILED, ABSENT (did not appear),
+         *     CANCELLED (withdrawn before the date).
+         * @enum {string}
+         */
+        ExamStatus: "PLANNED" | "READY" | "BOOKED" | "PASSED" | "FAILED" | "ABSENT" | "CANCELLED";
+        /** @description One exam of the student as the student's overview shows it (the exam itself is under `/theory-exams` or `/practical-exams`). */
+        StudentExamSummary: {
+            examId: components["schemas"]["Id"];
+            kind: components["schemas"]["ExamKind"];
+            studentEducationId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            date?: components["schemas"]["IsoDate"];
+            time?: components["schemas"]["LocalTime"];
+            status: components["schemas"]["ExamStatus"];
+            testingOrganizationId?: components["schemas"]["Id"];
+        };
+        /** @description The answer of `GET /students/exam-and-education/{id}`. */
+        StudentExamAndEducation: {
+            student: components["schemas"]["Student"];
+            /** @description Every education of the student, archived ones included. */
+            educations: components["schemas"]["StudentEducation"][];
+            /** @description Every exam of the student, newest first. */
+            exams: components["schemas"]["StudentExamSummary"][];
+        };
+        /** @description The multipart body of `POST /students/avatar`; a JPEG or PNG of at most 5 MB. */
+        StudentAvatarUpload: {
+            /** Format: binary */
+            file: string;
+            studentId: components["schemas"]["Id"];
+        };
+        /**
+         * @description The body of `POST /students` and `PUT /students/{id}`. The e-mail must not be used by
+         *     another student of the school (422, field `email`, `validation.email_in_use`).
+         *     `learningAppEmail` defaults to `email`. IBAN, BIC and account holder are given together
+         *     (needed for direct debit).
+         */
+        StudentInput: {
+            salutation?: components["schemas"]["Salutation"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            birthDate?: components["schemas"]["IsoDate"];
+            birthPlace?: components["schemas"]["PlaceName"];
+            address?: components["schemas"]["Address"];
+            phonePrivate?: components["schemas"]["Phone"];
+            phoneMobile?: components["schemas"]["Phone"];
+            phoneWork?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+            learningAppEmail?: components["schemas"]["Email"];
+            payerEmail?: components["schemas"]["Email"];
+            /** @default de */
+            language: components["schemas"]["schemas-Language"];
+            nationality?: components["schemas"]["CountryCode"];
+            driverLicenseNumber?: components["schemas"]["DriverLicenseNumber"];
+            licenseDate?: components["schemas"]["IsoDate"];
+            keyNumber?: components["schemas"]["KeyNumber"];
+            previousClass?: components["schemas"]["LicenseClass"];
+            mainClass?: components["schemas"]["LicenseClass"];
+            furtherClass?: components["schemas"]["LicenseClass"];
+            grantType?: components["schemas"]["GrantType"];
+            /** @description Defaults to the day of creation. */
+            registrationDate?: components["schemas"]["IsoDate"];
+            /** @description The day the licence application was filed at the licensing authority. */
+            applicationDate?: components["schemas"]["IsoDate"];
+            /** @description The day the authority's test order came back to the school. */
+            applicationReturnDate?: components["schemas"]["IsoDate"];
+            returnNumber?: components["schemas"]["OfficeNumber"];
+            processNumber?: components["schemas"]["OfficeNumber"];
+            testLocation?: components["schemas"]["PlaceName"];
+            testingOrganizationId?: components["schemas"]["Id"];
+            /** @default false */
+            visualAid: boolean;
+            paymentMethod?: components["schemas"]["PaymentMethod"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            /** @description Defaults to the price list of the branch. */
+            priceListId?: components["schemas"]["Id"];
+            discount?: components["schemas"]["Percent"];
+            studentCategoryIds?: components["schemas"]["StudentCategoryIds"];
+            /** @default true */
+            learningAppLoginAllowed: boolean;
+            instructorId?: components["schemas"]["Id"];
+            branchId: components["schemas"]["Id"];
+            adrExpiryDate?: components["schemas"]["IsoDate"];
+            driverCardExpiryDate?: components["schemas"]["IsoDate"];
+            licenseClasses?: components["schemas"]["HeldLicenseClasses"];
+            fqnNumber?: components["schemas"]["FqnNumber"];
+            fqnExpiryDate?: components["schemas"]["IsoDate"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            accountHolder?: components["schemas"]["AccountHolder"];
+        };
+        /** @enum {string} */
+        NoteSortField: "date" | "createdAt";
+        /** @description Filter body of `POST /student-note/filter`; `search` matches the text. Newest first unless sorted. */
+        StudentNoteFilter: {
+            sort?: {
+                field: components["schemas"]["NoteSortField"];
+                /**
+                 * @default desc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            studentId?: components["schemas"]["Id"];
+            authorUserId?: components["schemas"]["Id"];
+        } & components["schemas"]["FilterRequest"];
+        /** @description The text of a note (student or cost-bearer note). */
+        NoteText: string;
+        /** @description A note on a student (001 §3); text, author and date. */
+        StudentNote: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            text: components["schemas"]["NoteText"];
+            date: components["schemas"]["IsoDateTime"];
+            /** @description The user who wrote the note. */
+            authorUserId: components["schemas"]["Id"];
+            /** @description First and last name of the author, as the list shows it. */
+            authorName: string;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        StudentNotePage: {
+            data: components["schemas"]["StudentNote"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The author is the signed-in user. `studentId` cannot change on update (422 `validation.immutable`). */
+        StudentNoteInput: {
+            studentId: components["schemas"]["Id"];
+            text: components["schemas"]["NoteText"];
+            /** @description Defaults to now. */
+            date?: components["schemas"]["IsoDateTime"];
+        };
+        /** @enum {string} */
+        StudentEducationSortField: "id" | "licenseClass" | "status" | "startDate" | "theoryExamDate" | "practicalExamDate" | "createdAt";
+        /** @description Filter body of `POST /student-educations/filter`; `search` matches the student's first and last name. */
+        StudentEducationFilter: {
+            sort?: {
+                field: components["schemas"]["StudentEducationSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            studentId?: components["schemas"]["Id"];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            statuses?: components["schemas"]["EducationStatus"][];
+            instructorIds?: components["schemas"]["IdList"];
+            branchIds?: components["schemas"]["IdList"];
+            costBearerId?: components["schemas"]["Id"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            finished?: boolean;
+            automaticPayment?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        StudentEducationPage: {
+            data: components["schemas"]["StudentEducation"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /student-educations` and `PUT /student-educations/{id}`. A student
+         *     has at most one unarchived education per licence class (422, field `licenseClass`,
+         *     `validation.education_exists`). `finished` changes only through
+         *     `POST /student-educations/change-finished-education-state`.
+         */
+        StudentEducationInput: {
+            /** @description Cannot change on update (422 `validation.immutable`). */
+            studentId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            baseLicenseClass?: components["schemas"]["LicenseClass"];
+            /** @default REGISTERED */
+            status: components["schemas"]["EducationStatus"];
+            instructorId?: components["schemas"]["Id"];
+            /** @description Defaults to the student's branch. */
+            branchId?: components["schemas"]["Id"];
+            /** @description Defaults to the student's price list, else the branch's. */
+            priceListId?: components["schemas"]["Id"];
+            /** @default CLASSIC_PAY */
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            /** @default false */
+            driveBuzzEnabled: boolean;
+            /** @default false */
+            automaticPayment: boolean;
+            /** @description Defaults to the current official question catalogue. */
+            theoryQuestionsVersion?: components["schemas"]["TheoryQuestionsVersion"];
+            courseIds?: components["schemas"]["EducationCourseIds"];
+            costBearerIds?: components["schemas"]["EducationCostBearerIds"];
+            startDate?: components["schemas"]["IsoDate"];
+        };
+        StudentEducationTheoryQuestionsVersion: {
+            studentEducationId: components["schemas"]["Id"];
+            theoryQuestionsVersion: components["schemas"]["TheoryQuestionsVersion"];
+        };
+        /**
+         * @description What happened in an education (the timeline of `/education-events/{id}`).
+         * @enum {string}
+         */
+        EducationEventType: "CREATED" | "DRIVING_LESSON" | "THEORY_LESSON" | "EXAM_PLANNED" | "EXAM_RESULT" | "PAYMENT" | "DOCUMENT" | "NOTE" | "STATUS_CHANGE" | "ARCHIVED" | "UNARCHIVED";
+        /** @description The rows an event is about; only the ones that apply are present. */
+        EducationEventRefs: {
+            appointmentId?: components["schemas"]["Id"];
+            theoryLessonId?: components["schemas"]["Id"];
+            examId?: components["schemas"]["Id"];
+            paymentId?: components["schemas"]["Id"];
+            paymentDocumentId?: components["schemas"]["Id"];
+            documentId?: components["schemas"]["Id"];
+            noteId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description One entry of a student's education timeline (`/education-events/{id}` screen). The
+         *     server writes events as things happen; they are never changed.
+         */
+        EducationEvent: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            /** @description Absent for events of the student as a whole. */
+            studentEducationId?: components["schemas"]["Id"];
+            type: components["schemas"]["EducationEventType"];
+            date: components["schemas"]["IsoDateTime"];
+            /** @description A short German description, e.g. `Fahrstunde Überland (45 min) mit M. Weber`. */
+            text: string;
+            /** @description The user who caused the event; absent for events of the system or the student. */
+            userId?: components["schemas"]["Id"];
+            refs: components["schemas"]["EducationEventRefs"];
+        };
+        /** @enum {string} */
+        RegistrationSortField: "createdAt" | "lastName" | "firstName" | "processStatus" | "read";
+        /**
+         * @description The process status of a registration (options served by `GET /registrations/registration-status-options`).
+         * @enum {string}
+         */
+        RegistrationStatus: "NEW" | "CONTACTED" | "APPOINTMENT_MADE" | "CONTRACT_SENT" | "CONVERTED" | "REJECTED";
+        /** @description Filter body of `POST /registrations/filter`; `search` matches name, e-mail and phone. Newest first unless sorted. */
+        RegistrationFilter: {
+            sort?: {
+                field: components["schemas"]["RegistrationSortField"];
+                /**
+                 * @default desc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            read?: boolean;
+            processStatuses?: components["schemas"]["RegistrationStatus"][];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            branchId?: components["schemas"]["Id"];
+            createdFrom?: components["schemas"]["IsoDate"];
+            createdTo?: components["schemas"]["IsoDate"];
+        } & components["schemas"]["FilterRequest"];
+        /** @description The fields of the public registration form; shared by the office's input and the answer. */
+        RegistrationFields: {
+            salutation?: components["schemas"]["Salutation"];
+            firstName?: components["schemas"]["Name"];
+            lastName?: components["schemas"]["Name"];
+            birthDate?: components["schemas"]["IsoDate"];
+            birthPlace?: components["schemas"]["PlaceName"];
+            address?: components["schemas"]["Address"];
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            language?: components["schemas"]["schemas-Language"];
+            /** @description The licence classes the person wants to train for. */
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            heldLicenseClasses?: components["schemas"]["HeldLicenseClasses"];
+            /** @description The branch the person chose; absent when the school has one branch or the person left it open. */
+            branchId?: components["schemas"]["Id"];
+            /** @description The theory course the person chose on the page. */
+            theoryCourseId?: components["schemas"]["Id"];
+            preferredStartDate?: components["schemas"]["IsoDate"];
+            /** @description Free text from the person. */
+            message?: string;
+        };
+        /** @description A registration as the server answers it. */
+        Registration: {
+            id: components["schemas"]["Id"];
+            /** @description true when the person sent it from the public registration page, false when the office entered it. */
+            fromPublicPage: boolean;
+            /** @description When the person accepted the privacy notice on the public page. */
+            privacyAcceptedAt?: components["schemas"]["IsoDateTime"];
+            read: boolean;
+            processStatus: components["schemas"]["RegistrationStatus"];
+            /** @description The student this registration was converted to or merged into. */
+            matchedStudentId?: components["schemas"]["Id"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        } & WithRequired<components["schemas"]["RegistrationFields"], "firstName" | "lastName" | "licenseClasses" | "heldLicenseClasses">;
+        RegistrationPage: {
+            data: components["schemas"]["Registration"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        CountAnswer: {
+            count: number;
+        };
+        /** @description One choice of a server-defined list (statuses, groups, categories). */
+        Option: {
+            id: string;
+            /** @description German label; `labelKey` is the translation key when there is one. */
+            label: string;
+            labelKey?: string;
+        };
+        /**
+         * @description The body of `POST /registrations` (an interested person the office takes down, e.g.
+         *     on the phone) and `PUT /registrations/{id}`. An office entry starts read, with the
+         *     process status NEW.
+         */
+        RegistrationInput: WithRequired<components["schemas"]["RegistrationFields"], "firstName" | "lastName">;
+        /** @description An existing student who may be the person of the registration, and why. */
+        RegistrationStudentMatch: {
+            student: components["schemas"]["StudentListItem"];
+            emailMatches: boolean;
+            nameAndBirthDateMatch: boolean;
+            phoneMatches: boolean;
+        };
+        RegistrationProcessStatusChange: {
+            processStatus: components["schemas"]["RegistrationStatus"];
+        };
+        /**
+         * @description The body of `POST /registrations/{id}/convert-to-student`. Without `studentId` a new
+         *     student is created from the registration; with it, the registration is merged into
+         *     that existing student (empty fields filled, nothing overwritten). For every wanted
+         *     licence class the student lacks, an education is created.
+         */
+        RegistrationConversion: {
+            studentId?: components["schemas"]["Id"];
+            /** @description Required when the registration has no branch and a new student is created. */
+            branchId?: components["schemas"]["Id"];
+            instructorId?: components["schemas"]["Id"];
+            priceListId?: components["schemas"]["Id"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+        };
+        /**
+         * @description A random token in the URL of a QR code (the school's, a student's or a cost bearer's).
+         *     It names the row without an id a stranger could guess; an unknown token answers 404.
+         */
+        PublicToken: string;
+        /** Format: uri */
+        Url: string;
+        PublicRegistrationBranch: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            address?: components["schemas"]["Address"];
+        };
+        PublicRegistrationCourse: {
+            id: components["schemas"]["Id"];
+            /** @description The short description of the theory course. */
+            name: string;
+            start: components["schemas"]["IsoDate"];
+            end?: components["schemas"]["IsoDate"];
+            branchId?: components["schemas"]["Id"];
+        };
+        /** @description What the public registration page needs to show its form. */
+        PublicRegistrationForm: {
+            schoolName: string;
+            privacyUrl?: components["schemas"]["Url"];
+            termsUrl?: components["schemas"]["Url"];
+            branches: components["schemas"]["PublicRegistrationBranch"][];
+            /** @description The classes the school trains for. */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            /** @description The upcoming theory courses shown on the web page. */
+            theoryCourses: components["schemas"]["PublicRegistrationCourse"][];
+        };
+        /**
+         * @description The body of `POST /public/registrations/{schoolToken}`. The person must accept the
+         *     school's privacy notice (`privacyAccepted: true`) and give an e-mail or a phone number
+         *     to be contacted (422 with the global error `errors.contact_required` when both are
+         *     missing).
+         */
+        PublicRegistrationInput: {
+            /**
+             * @description The privacy notice (Datenschutzerklärung) of the school was accepted.
+             * @constant
+             */
+            privacyAccepted: true;
+        } & WithRequired<components["schemas"]["RegistrationFields"], "firstName" | "lastName" | "birthDate" | "licenseClasses">;
+        /** @enum {string} */
+        CostBearerSortField: "id" | "name" | "kind" | "customerNumber" | "balance" | "createdAt";
+        /** @enum {string} */
+        CostBearerKind: "PERSON" | "COMPANY" | "EMPLOYMENT_AGENCY" | "JOB_CENTER" | "AUTHORITY" | "OTHER";
+        /**
+         * @description PDF for consumers; XRechnung or ZUGFeRD (EN 16931) for authorities and companies.
+         * @enum {string}
+         */
+        EInvoiceFormat: "PDF" | "XRECHNUNG" | "ZUGFERD";
+        /** @description Filter body of `POST /cost-bearers/filter`; `search` matches name, contact person, e-mail and customer number. */
+        CostBearerFilter: {
+            sort?: {
+                field: components["schemas"]["CostBearerSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            kinds?: components["schemas"]["CostBearerKind"][];
+            eInvoiceFormat?: components["schemas"]["EInvoiceFormat"];
+            /** @description Cost bearers paying an education of this student. */
+            studentId?: components["schemas"]["Id"];
+            /** @description true lists only cost bearers with a balance other than zero. */
+            withOpenBalance?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /** @description A person's full name or the name of the company or authority (e.g. `Agentur für Arbeit Köln`). */
+        CostBearerName: string;
+        /**
+         * @description The Leitweg-ID of a public authority for XRechnung (coarse address, optional fine address, check digits), e.g. `991-33333TEST-33`.
+         * @example 991-33333TEST-33
+         */
+        LeitwegId: string;
+        /** @description The school's number for the cost bearer, or the number the authority gave the school (on invoices). */
+        CustomerNumber: string;
+        /** @description An amount in euro cents that may be negative (balances, credits, cancellations). */
+        SignedMoney: number;
+        /** @description A cost bearer as the server answers it. */
+        CostBearer: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["CostBearerKind"];
+            name: components["schemas"]["CostBearerName"];
+            contactPerson?: components["schemas"]["Name"];
+            address?: components["schemas"]["Address"];
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            eInvoiceFormat: components["schemas"]["EInvoiceFormat"];
+            leitwegId?: components["schemas"]["LeitwegId"];
+            customerNumber?: components["schemas"]["CustomerNumber"];
+            /** @description The saldo, read-only; see `CostBearerBalance`. */
+            balance: components["schemas"]["SignedMoney"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        CostBearerPage: {
+            data: components["schemas"]["CostBearer"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description An education a cost bearer pays, with its student (the cost bearer's education list). */
+        CostBearerEducation: {
+            studentEducationId: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            birthDate?: components["schemas"]["IsoDate"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            status: components["schemas"]["EducationStatus"];
+            startDate?: components["schemas"]["IsoDate"];
+            finished: boolean;
+            archived: boolean;
+        };
+        /**
+         * @description The saldo of a cost bearer over its issued invoices (cancellations included) and the
+         *     payments booked against them. `balance` = `paidTotal` − `invoicedTotal`, the same sign
+         *     as a student's balance (`GET /balance/{id}`): negative is what the cost bearer still
+         *     owes the school (shown red), positive an overpayment.
+         */
+        CostBearerBalance: {
+            costBearerId: components["schemas"]["Id"];
+            invoicedTotal: components["schemas"]["SignedMoney"];
+            paidTotal: components["schemas"]["SignedMoney"];
+            balance: components["schemas"]["SignedMoney"];
+        };
+        /**
+         * @description The body of `POST /cost-bearers` and `PUT /cost-bearers/{id}`. With the e-invoice
+         *     format XRECHNUNG the Leitweg-ID is required (422, field `leitwegId`,
+         *     `validation.required`): public authorities receive invoices only through it.
+         */
+        CostBearerInput: {
+            kind: components["schemas"]["CostBearerKind"];
+            name: components["schemas"]["CostBearerName"];
+            contactPerson?: components["schemas"]["Name"];
+            address?: components["schemas"]["Address"];
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            /** @default PDF */
+            eInvoiceFormat: components["schemas"]["EInvoiceFormat"];
+            leitwegId?: components["schemas"]["LeitwegId"];
+            customerNumber?: components["schemas"]["CustomerNumber"];
+        };
+        /** @description Filter body of `POST /cost-bearer-note/filter`; `search` matches the text. Newest first unless sorted. */
+        CostBearerNoteFilter: {
+            sort?: {
+                field: components["schemas"]["NoteSortField"];
+                /**
+                 * @default desc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            costBearerId?: components["schemas"]["Id"];
+            authorUserId?: components["schemas"]["Id"];
+        } & components["schemas"]["FilterRequest"];
+        /** @description A note on a cost bearer; text, author and date. */
+        CostBearerNote: {
+            id: components["schemas"]["Id"];
+            costBearerId: components["schemas"]["Id"];
+            text: components["schemas"]["NoteText"];
+            date: components["schemas"]["IsoDateTime"];
+            authorUserId: components["schemas"]["Id"];
+            authorName: string;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        CostBearerNotePage: {
+            data: components["schemas"]["CostBearerNote"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The author is the signed-in user. `costBearerId` cannot change on update (422 `validation.immutable`). */
+        CostBearerNoteInput: {
+            costBearerId: components["schemas"]["Id"];
+            text: components["schemas"]["NoteText"];
+            /** @description Defaults to now. */
+            date?: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The kind of an uploaded or generated document.
+         * @enum {string}
+         */
+        DocumentType: "ID_CARD" | "EYE_TEST" | "FIRST_AID" | "PASSPORT_PHOTO" | "APPLICATION_FORM" | "TRAINING_CONTRACT" | "EXAM_PROTOCOL" | "CERTIFICATE" | "INVOICE" | "PAYMENT_REQUEST" | "EDUCATION_VOUCHER" | "LETTER" | "OTHER";
+        /** @description The multipart body of `POST /cost-bearer-documents`; PDF, JPEG or PNG up to 20 MB. */
+        CostBearerDocumentUpload: {
+            /** Format: binary */
+            file: string;
+            costBearerId: components["schemas"]["Id"];
+            /** @default OTHER */
+            type: components["schemas"]["DocumentType"];
+        };
+        /** @description A file name without a folder, e.g. `Sehtest.pdf`. */
+        FileName: string;
+        /**
+         * @description The media type of a stored file, e.g. `application/pdf`.
+         * @example application/pdf
+         */
+        MimeType: string;
+        /** @description Bytes; at most 20 MB. */
+        FileSize: number;
+        /** @description A document in a cost bearer's file (uploaded by the office or through the cost bearer's QR-code page). */
+        CostBearerDocument: {
+            id: components["schemas"]["Id"];
+            costBearerId: components["schemas"]["Id"];
+            type: components["schemas"]["DocumentType"];
+            fileName: components["schemas"]["FileName"];
+            mimeType: components["schemas"]["MimeType"];
+            size: components["schemas"]["FileSize"];
+            /** @description The server made the document on its letterhead (letters, confirmations); only these can be read without the letterhead. */
+            generated: boolean;
+            uploadedAt: components["schemas"]["IsoDateTime"];
+            /** @description Absent for uploads through the QR-code page. */
+            uploadedByUserId?: components["schemas"]["Id"];
+            /** @description Uploaded by the cost bearer through the QR-code page. */
+            fromQrCode: boolean;
+        };
+        /** @description The URL a QR code carries for uploading documents without signing in. */
+        DocumentUploadLink: {
+            /** @example https://fahrwerk.example/upload/Wm9rYXNzZW4tMTIz/c3R1ZGVudC00NQ */
+            url: components["schemas"]["Url"];
+        };
+        /** @description The body of `PUT /cost-bearer-documents/{id}`; the file itself never changes. */
+        CostBearerDocumentUpdate: {
+            type: components["schemas"]["DocumentType"];
+            fileName: components["schemas"]["FileName"];
+        };
+        /** @description The multipart body of the QR-code upload pages. */
+        PublicDocumentUpload: {
+            /** Format: binary */
+            file: string;
+            /** @description What the sender says the file is (eye test, first-aid course, photo, …); defaults to OTHER. */
+            type?: components["schemas"]["DocumentType"];
+        };
+        /** @enum {string} */
+        TodoSortField: "id" | "title" | "status" | "priority" | "dueDate" | "createdAt" | "updatedAt";
+        /** @enum {string} */
+        TodoStatus: "OPEN" | "IN_PROGRESS" | "WAITING" | "DONE" | "CANCELLED";
+        /** @enum {string} */
+        TodoPriority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+        /**
+         * @description The id of a task group, one of the `Option` ids of `GET /task-groups` (422
+         *     `validation.enum` otherwise).
+         * @example OFFICE
+         */
+        TodoGroupKey: string;
+        /** @description Filter body of `POST /todos/filter`; `search` matches title and description. */
+        TodoFilter: {
+            sort?: {
+                field: components["schemas"]["TodoSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            statuses?: components["schemas"]["TodoStatus"][];
+            priorities?: components["schemas"]["TodoPriority"][];
+            groups?: components["schemas"]["TodoGroupKey"][];
+            assigneeUserIds?: components["schemas"]["IdList"];
+            /** @description true lists only to-dos assigned to the signed-in user. */
+            assignedToMe?: boolean;
+            studentId?: components["schemas"]["Id"];
+            dueFrom?: components["schemas"]["IsoDate"];
+            dueTo?: components["schemas"]["IsoDate"];
+        } & components["schemas"]["FilterRequest"];
+        TodoTitle: string;
+        TodoDescription: string;
+        /** @description A to-do as the server answers it. */
+        Todo: {
+            id: components["schemas"]["Id"];
+            title: components["schemas"]["TodoTitle"];
+            description?: components["schemas"]["TodoDescription"];
+            status: components["schemas"]["TodoStatus"];
+            priority: components["schemas"]["TodoPriority"];
+            group?: components["schemas"]["TodoGroupKey"];
+            /** @description The user who should do it; absent for a to-do of the whole office. */
+            assigneeUserId?: components["schemas"]["Id"];
+            dueDate?: components["schemas"]["IsoDate"];
+            /** @description The student the to-do is about. */
+            studentId?: components["schemas"]["Id"];
+            attachments: components["schemas"]["FileRef"][];
+            createdByUserId: components["schemas"]["Id"];
+            /** @description When the status became DONE; absent otherwise. */
+            doneAt?: components["schemas"]["IsoDateTime"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        TodoPage: {
+            data: components["schemas"]["Todo"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The fields of a to-do the office sets; shared by both update bodies. */
+        TodoFields: {
+            title?: components["schemas"]["TodoTitle"];
+            description?: components["schemas"]["TodoDescription"];
+            /** @default OPEN */
+            status: components["schemas"]["TodoStatus"];
+            /** @default NORMAL */
+            priority: components["schemas"]["TodoPriority"];
+            group?: components["schemas"]["TodoGroupKey"];
+            assigneeUserId?: components["schemas"]["Id"];
+            dueDate?: components["schemas"]["IsoDate"];
+            studentId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description The body of `PUT /todos`, the spec's "PUT on the resource": the whole to-do with its
+         *     `id`.
+         */
+        TodoByIdInput: {
+            id: components["schemas"]["Id"];
+        } & WithRequired<components["schemas"]["TodoFields"], "title">;
+        /** @description The body of `POST /todos` and `PUT /todos/{id}`. Attachments are added with `POST /todos/{todoId}/attachment`. */
+        TodoInput: WithRequired<components["schemas"]["TodoFields"], "title">;
+        TodoStatusChange: {
+            status: components["schemas"]["TodoStatus"];
+        };
+        /** @description Without `group` the to-do leaves its group. */
+        TodoGroupChange: {
+            group?: components["schemas"]["TodoGroupKey"];
+        };
+        /** @description The multipart body of every upload; files larger than 20 MB are refused with 413. */
+        FileUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        ChecklistName: string;
+        ChecklistItemText: string;
+        /** @description Zero-based place of the item in its list. */
+        ChecklistPosition: number;
+        /** @description One item of a checklist; `id` is what `PUT /checklist/check/{id}` takes. */
+        ChecklistItem: {
+            id: components["schemas"]["Id"];
+            text: components["schemas"]["ChecklistItemText"];
+            position: components["schemas"]["ChecklistPosition"];
+            checked: boolean;
+            /** @description When the item was last checked; absent while unchecked. */
+            checkedAt?: components["schemas"]["IsoDateTime"];
+            /** @description Who checked the item; absent while unchecked. */
+            checkedByUserId?: components["schemas"]["Id"];
+        };
+        /** @description The checklist of one student or one cost bearer made from one template (one per template and owner). */
+        Checklist: {
+            id: components["schemas"]["Id"];
+            /** @description The template it was made from; kept when the template is deleted later. */
+            templateId: components["schemas"]["Id"];
+            name: components["schemas"]["ChecklistName"];
+            /** @description Present on a student's checklist. */
+            studentId?: components["schemas"]["Id"];
+            /** @description Present on a cost bearer's checklist. */
+            costBearerId?: components["schemas"]["Id"];
+            items: components["schemas"]["ChecklistItem"][];
+            createdAt: components["schemas"]["IsoDateTime"];
+        };
+        ChecklistTemplateItem: {
+            id: components["schemas"]["Id"];
+            text: components["schemas"]["ChecklistItemText"];
+            position: components["schemas"]["ChecklistPosition"];
+        };
+        /** @description A template the school keeps; adding it to a student or cost bearer copies its items into a checklist. */
+        ChecklistTemplate: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["ChecklistName"];
+            /** @description true for templates of cost bearers, false for templates of students. */
+            forCostBearers: boolean;
+            items: components["schemas"]["ChecklistTemplateItem"][];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The body of `POST /checklist/templates` and `PUT /checklist/templates/{id}`; the items
+         *     in their order. Changing a template leaves the checklists already made from it as
+         *     they are.
+         */
+        ChecklistTemplateInput: {
+            name: components["schemas"]["ChecklistName"];
+            forCostBearers: boolean;
+            items: components["schemas"]["ChecklistItemText"][];
+        };
+        /**
+         * @description The multipart body of a signature upload: the signature drawn on the tablet as a PNG
+         *     (at most 1 MB, transparent background).
+         */
+        SignatureUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        /** @description The signature state of the training contract of one education. */
+        TrainingContract: {
+            studentEducationId: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description Absent until the student signed. */
+            studentSignedAt?: components["schemas"]["IsoDateTime"];
+            /** @description Absent until a parent signed. */
+            parentSignedAt?: components["schemas"]["IsoDateTime"];
+            /** @description The student is under 18 today (by the birth date), so a parent signs too. */
+            parentSignatureRequired: boolean;
+            /** @description Every required signature is there; the signed PDF can be read. */
+            signed: boolean;
+            /** @description The signed contract as a student document (type TRAINING_CONTRACT), once signed. */
+            documentId?: components["schemas"]["Id"];
+        };
+        TextAnswer: {
+            value: string;
+        };
+        /** @description The multipart body of `POST /student-documents`. */
+        StudentDocumentUpload: {
+            /** Format: binary */
+            file: string;
+            studentId: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            type: components["schemas"]["DocumentType"];
+            /** @default false */
+            visible: boolean;
+        };
+        /** @description A document in a student's file, uploaded or made by the server (contracts, certificates). */
+        StudentDocument: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            /** @description The education the document belongs to; absent for documents of the student as a whole. */
+            studentEducationId?: components["schemas"]["Id"];
+            type: components["schemas"]["DocumentType"];
+            fileName: components["schemas"]["FileName"];
+            mimeType: components["schemas"]["MimeType"];
+            size: components["schemas"]["FileSize"];
+            /** @description The student sees the document in the learning app. */
+            visible: boolean;
+            /**
+             * @description The server made the document on its letterhead (training contract, certificate,
+             *     letter). Only generated PDFs can be read without the letterhead.
+             */
+            generated: boolean;
+            uploadedAt: components["schemas"]["IsoDateTime"];
+            /** @description Absent for generated documents and uploads by the student. */
+            uploadedByUserId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description A file waiting in the documents-in-processing inbox (`/students/document-in-processing`):
+         *     scans the office uploads in bulk and files students send through their QR-code page.
+         *     Attaching it to a student moves it into the student's documents.
+         */
+        DocumentInProcessing: {
+            id: components["schemas"]["Id"];
+            fileName: components["schemas"]["FileName"];
+            mimeType: components["schemas"]["MimeType"];
+            size: components["schemas"]["FileSize"];
+            uploadedAt: components["schemas"]["IsoDateTime"];
+            /** @description Absent for files sent through a QR-code page. */
+            uploadedByUserId?: components["schemas"]["Id"];
+            /** @description Sent by a student through their QR-code page. */
+            fromQrCode: boolean;
+            /** @description The student whose QR-code page received the file; the suggestion for attaching it. */
+            studentId?: components["schemas"]["Id"];
+            /** @description What the sender said the file is; the suggestion for attaching it. */
+            type?: components["schemas"]["DocumentType"];
+        };
+        /** @description The multipart body of `POST /documents-in-processing`; one to 20 files, each becomes one row. */
+        DocumentInProcessingUpload: {
+            files: string[];
+        };
+        /** @description Where `POST /documents-in-processing/{id}/attach` files the document. */
+        DocumentInProcessingAttach: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            type: components["schemas"]["DocumentType"];
+            /** @description A new name for the file; defaults to the uploaded name. */
+            fileName?: components["schemas"]["FileName"];
+            /** @default false */
+            visible: boolean;
+        };
+        /**
+         * @description The columns the branch list can be sorted by.
+         * @enum {string}
+         */
+        BranchSortField: "id" | "name" | "abbreviation" | "createdAt";
+        /** @description Filter body of `POST /branches/filter`; `search` matches name, abbreviation and city. */
+        BranchFilter: {
+            sort?: {
+                field: components["schemas"]["BranchSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            priceListId?: components["schemas"]["Id"];
+            showOnWebsite?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description Unique among the school's branches (422, field `name`, `validation.name_in_use`).
+         * @example Filiale Mitte
+         */
+        BranchName: string;
+        /**
+         * @description The short name lists and the scheduler show, e.g. `MI`.
+         * @example MI
+         */
+        BranchAbbreviation: string;
+        /**
+         * @description The window of every day in which appointments of the branch may lie (from the earliest
+         *     start to the latest end). Bookings outside it ask for a confirmation (spec 000 §5);
+         *     `to` must be after `from` (422, field `workCorridor.to`).
+         */
+        WorkCorridor: {
+            from: components["schemas"]["LocalTime"];
+            to: components["schemas"]["LocalTime"];
+        };
+        /** @description A duration in minutes (a driving lesson is 45, a double lesson 90). */
+        Minutes: number;
+        /**
+         * @description How the calendars of the branch's instructors are shared among them, on top of what
+         *     each user shares personally (`/users/{id}/calendar-sharing`).
+         */
+        BranchCalendarShareRights: {
+            /** @description Every user with access to the branch sees the calendars of its instructors. */
+            instructorsRead: boolean;
+            /** @description They may also book into them (implies `instructorsRead`). */
+            instructorsWrite: boolean;
+        };
+        /** @description A branch of the school, as the server answers it. */
+        Branch: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["BranchName"];
+            abbreviation: components["schemas"]["BranchAbbreviation"];
+            address?: components["schemas"]["Address"];
+            phone?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+            /** @description The price list of the branch's new students; absent means the school's standard list. */
+            priceListId?: components["schemas"]["Id"];
+            /** @description The opening hours per weekday; a weekday left out is closed. */
+            dayWorkHours: components["schemas"]["WeekWorkHours"];
+            workCorridor: components["schemas"]["WorkCorridor"];
+            /** @description The length a new driving lesson gets in the scheduler (45 minutes unless set). */
+            defaultDrivingLessonDuration: components["schemas"]["Minutes"];
+            /** @description The length of a fast-lane (intensive course) driving lesson; absent when the branch offers none. */
+            fastLaneDuration?: components["schemas"]["Minutes"];
+            /** @description The branch is listed on the school's public registration page. */
+            showOnWebsite: boolean;
+            calendarShareRights: components["schemas"]["BranchCalendarShareRights"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        BranchPage: {
+            data: components["schemas"]["Branch"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The body of `POST /branches` and `PUT /branches/{id}`. */
+        BranchInput: {
+            name: components["schemas"]["BranchName"];
+            abbreviation: components["schemas"]["BranchAbbreviation"];
+            address?: components["schemas"]["Address"];
+            phone?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+            /** @description An active, non-template price list of the school (422, field `priceListId`). */
+            priceListId?: components["schemas"]["Id"];
+            dayWorkHours?: components["schemas"]["WeekWorkHours"];
+            workCorridor: components["schemas"]["WorkCorridor"];
+            defaultDrivingLessonDuration: components["schemas"]["Minutes"];
+            fastLaneDuration?: components["schemas"]["Minutes"];
+            /** @default false */
+            showOnWebsite: boolean;
+            calendarShareRights?: components["schemas"]["BranchCalendarShareRights"];
+        };
+        /** @description The body and answer of `/branch-work-hours/{id}`: opening hours and work corridor. */
+        BranchWorkHours: {
+            dayWorkHours: components["schemas"]["WeekWorkHours"];
+            workCorridor: components["schemas"]["WorkCorridor"];
+        };
+        /**
+         * @description The columns the vehicle list can be sorted by.
+         * @enum {string}
+         */
+        VehicleSortField: "id" | "name" | "plate" | "kind" | "mainInspectionDate" | "safetyCheckDate";
+        /**
+         * @description CAR..BUS drive; TRAILER is towed; ESCORT is the accompanying vehicle of a motorcycle lesson.
+         * @enum {string}
+         */
+        VehicleKind: "CAR" | "MOTORCYCLE" | "TRUCK" | "BUS" | "TRACTOR" | "TRAILER" | "ESCORT";
+        /** @enum {string} */
+        Transmission: "MANUAL" | "AUTOMATIC";
+        /** @description Filter body of `POST /vehicles/filter`; `search` matches name, plate and chassis number. */
+        VehicleFilter: {
+            sort?: {
+                field: components["schemas"]["VehicleSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            kinds?: components["schemas"]["VehicleKind"][];
+            transmission?: components["schemas"]["Transmission"];
+            /** @description Vehicles that train this class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            branchId?: components["schemas"]["Id"];
+            /** @description Vehicles this instructor may use (theirs and those open to every instructor). */
+            instructorId?: components["schemas"]["Id"];
+            /** @description Vehicles whose main inspection or safety check is due on or before this date. */
+            inspectionDueBefore?: components["schemas"]["IsoDate"];
+        } & components["schemas"]["FilterRequest"];
+        /** @description How the office calls the vehicle, e.g. `Golf 8 Automatik`. */
+        VehicleName: string;
+        /**
+         * @description A German number plate as written: district code, hyphen, one or two letters, space,
+         *     one to four digits, optionally `E` (electric) or `H` (historic), e.g. `B-FS 1234`.
+         *     Upper case; unique among the school's active vehicles (422, `validation.plate_in_use`).
+         * @example B-FS 1234
+         */
+        LicensePlate: string;
+        /** @description The licence classes the vehicle is used to train for. */
+        TrainingClasses: components["schemas"]["LicenseClass"][];
+        /**
+         * @description The vehicle identification number (VIN, Fahrgestellnummer), 17 characters without I, O and Q.
+         * @example WVWZZZCDZMW012345
+         */
+        ChassisNumber: string;
+        /** @description A month of the year, 1 = January. */
+        MonthOfYear: number;
+        /**
+         * @description The months the vehicle is off the road every year (a seasonal plate,
+         *     Saisonkennzeichen, or winter storage of motorcycles), inclusive; `fromMonth` after
+         *     `toMonth` wraps over the new year (11 to 2 is November to February). Bookings in these
+         *     months are reported by the vehicle booking checks as a conflict.
+         */
+        SeasonalClosure: {
+            fromMonth: components["schemas"]["MonthOfYear"];
+            toMonth: components["schemas"]["MonthOfYear"];
+        };
+        /** @description The instructors (users) who use the vehicle; empty means every instructor. */
+        VehicleInstructorIds: components["schemas"]["Id"][];
+        /** @description A vehicle of the school, as the server answers it. */
+        Vehicle: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["VehicleName"];
+            plate: components["schemas"]["LicensePlate"];
+            kind: components["schemas"]["VehicleKind"];
+            /** @description Absent for trailers. */
+            transmission?: components["schemas"]["Transmission"];
+            licenseClasses: components["schemas"]["TrainingClasses"];
+            chassisNumber?: components["schemas"]["ChassisNumber"];
+            /** @description Due date of the next main inspection (Hauptuntersuchung, HU). */
+            mainInspectionDate?: components["schemas"]["IsoDate"];
+            /** @description Due date of the next safety check (Sicherheitsprüfung, SP; trucks, buses and heavy trailers). */
+            safetyCheckDate?: components["schemas"]["IsoDate"];
+            seasonalClosure?: components["schemas"]["SeasonalClosure"];
+            /** @description The branch the vehicle is kept at; absent when it serves every branch. */
+            branchId?: components["schemas"]["Id"];
+            instructorIds: components["schemas"]["VehicleInstructorIds"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        VehiclePage: {
+            data: components["schemas"]["Vehicle"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /vehicles` and `PUT /vehicles/{id}`. `transmission` is required for
+         *     every kind but TRAILER (422, field `transmission`, `validation.required`).
+         */
+        VehicleInput: {
+            name: components["schemas"]["VehicleName"];
+            plate: components["schemas"]["LicensePlate"];
+            kind: components["schemas"]["VehicleKind"];
+            transmission?: components["schemas"]["Transmission"];
+            licenseClasses: components["schemas"]["TrainingClasses"];
+            chassisNumber?: components["schemas"]["ChassisNumber"];
+            mainInspectionDate?: components["schemas"]["IsoDate"];
+            safetyCheckDate?: components["schemas"]["IsoDate"];
+            seasonalClosure?: components["schemas"]["SeasonalClosure"];
+            branchId?: components["schemas"]["Id"];
+            instructorIds?: components["schemas"]["VehicleInstructorIds"];
+        };
+        /**
+         * @description How a vehicle is used in an appointment.
+         * @enum {string}
+         */
+        VehicleUsage: "DRIVING" | "TRAILER" | "ESCORT";
+        /**
+         * @description One vehicle a lesson of a licence class needs, by usage: the vehicle driven (DRIVING),
+         *     the trailer (TRAILER, for BE, C1E, CE, D1E, DE and B96) and the escort vehicle the
+         *     instructor follows in (ESCORT, for AM, A1, A2 and A; the instructor rides along in
+         *     every other class).
+         */
+        VehicleUsageRequirement: {
+            usage: components["schemas"]["VehicleUsage"];
+            /** @description true when the lesson cannot be booked without it; false when it is optional. */
+            required: boolean;
+            /** @description The vehicle kinds that can serve this usage. */
+            vehicleKinds: components["schemas"]["VehicleKind"][];
+        };
+        /** @description The answer of `GET /vehicles/vehicle-usage-requirements/license-class/{licenseClass}`. */
+        VehicleUsageRequirements: {
+            licenseClass: components["schemas"]["LicenseClass"];
+            requirements: components["schemas"]["VehicleUsageRequirement"][];
+        };
+        /**
+         * @description The columns the product list can be sorted by.
+         * @enum {string}
+         */
+        ProductSortField: "id" | "name" | "type" | "vatRate" | "createdAt";
+        /**
+         * @description Spec 001 §3 — the four kinds of products.
+         * @enum {string}
+         */
+        ProductType: "DRIVING_LESSON" | "LEARNING_MATERIAL" | "BASIC_FEE" | "ADD_ON";
+        /**
+         * @description The kind of a driving lesson. The special drives of class B (5 overland, 4 motorway,
+         *     3 night) are OVERLAND, MOTORWAY, NIGHT; EXAM_PRESENTATION is the practical exam
+         *     presentation; BASIC_DRILL the basic manoeuvre training; TRAILER and ESCORT for BE/C
+         *     trailer and escort-vehicle lessons.
+         * @enum {string}
+         */
+        HourType: "NORMAL" | "OVERLAND" | "MOTORWAY" | "NIGHT" | "EXAM_PRESENTATION" | "BASIC_DRILL" | "SIMULATOR" | "TRAILER" | "ESCORT";
+        /** @description Filter body of `POST /products/filter`; `search` matches the name. */
+        ProductFilter: {
+            sort?: {
+                field: components["schemas"]["ProductSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            types?: components["schemas"]["ProductType"][];
+            /** @description Products assigned to this class (or to every class). */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            hourType?: components["schemas"]["HourType"];
+            bookAtStudentRegistrationAllowed?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /** @description As invoices print it, e.g. `Überlandfahrt (45 Min.)`. */
+        ProductName: string;
+        /** @description The licence classes the product is assigned to (offered for); empty means every class. */
+        ProductAssignment: components["schemas"]["LicenseClass"][];
+        /** @description The text the public registration page shows with the product. */
+        RegistrationInfo: string;
+        /**
+         * @description VAT in percent. 19 and 7 are the regular rates; 16 and 5 applied from 1 July to
+         *     31 December 2020; 0 for tax-free training (§4 Nr. 21 UStG: C, CE, D, DE, D1, D1E, T, L
+         *     and professional-driver modules).
+         * @enum {integer}
+         */
+        VatRate: 0 | 5 | 7 | 16 | 19;
+        /**
+         * @description An amount in euro cents, never negative (shown as `1234,50 €`).
+         * @example 123450
+         */
+        Money: number;
+        /** @description One row of a price list; gross amounts in cents. */
+        Price: {
+            id: components["schemas"]["Id"];
+            priceListId: components["schemas"]["Id"];
+            productId: components["schemas"]["Id"];
+            productName: components["schemas"]["ProductName"];
+            productType: components["schemas"]["ProductType"];
+            /** @description Absent when the price applies to every class the product is assigned to. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The price for a main training (the education's first class). */
+            price: components["schemas"]["Money"];
+            /**
+             * @description The price when the class is trained in combination with another (e.g. A2 together
+             *     with B); absent means the same as `price`.
+             */
+            combinedTrainingPrice?: components["schemas"]["Money"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description A product of the school with its prices in every price list. */
+        Product: {
+            id: components["schemas"]["Id"];
+            type: components["schemas"]["ProductType"];
+            name: components["schemas"]["ProductName"];
+            licenseClasses: components["schemas"]["ProductAssignment"];
+            registrationInfo?: components["schemas"]["RegistrationInfo"];
+            /** @description A student may book the product on the public registration page. */
+            bookAtStudentRegistrationAllowed: boolean;
+            /**
+             * @description The VAT of the product. Training in the tax-free classes (C, CE, D, DE, D1, D1E, T,
+             *     L, §4 Nr. 21 UStG) is invoiced at 0 % whatever is set here; the rate on an invoice
+             *     also follows the date of supply (16 % and 5 % from 1 July to 31 December 2020).
+             */
+            vatRate: components["schemas"]["VatRate"];
+            /** @description DRIVING_LESSON products only — the kind of lesson the product bills. */
+            hourType?: components["schemas"]["HourType"];
+            /** @description DRIVING_LESSON products only — the minutes one unit covers (45 unless set). */
+            duration?: components["schemas"]["Minutes"];
+            /** @description The product's rows in the price lists (read-only here; change them under `/prices`). */
+            prices: components["schemas"]["Price"][];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        ProductPage: {
+            data: components["schemas"]["Product"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /products` and `PUT /products/{id}`. `hourType` is required for
+         *     DRIVING_LESSON products and refused for the others (422, field `hourType`). The type
+         *     of a product that students have booked cannot change (422, field `type`,
+         *     `validation.product_in_use`).
+         */
+        ProductInput: {
+            type: components["schemas"]["ProductType"];
+            name: components["schemas"]["ProductName"];
+            licenseClasses?: components["schemas"]["ProductAssignment"];
+            registrationInfo?: components["schemas"]["RegistrationInfo"];
+            /** @default false */
+            bookAtStudentRegistrationAllowed: boolean;
+            vatRate: components["schemas"]["VatRate"];
+            hourType?: components["schemas"]["HourType"];
+            duration?: components["schemas"]["Minutes"];
+        };
+        AddOnBooking: {
+            /** @description An active ADD_ON product (422, field `addOns.N.productId`, otherwise). */
+            productId: components["schemas"]["Id"];
+            /** @default 1 */
+            quantity: number;
+        };
+        /** @description The body of `POST /products/book-addons?studentId`. */
+        BookAddOnsRequest: {
+            /** @description The education of the student (`studentId`) the add-ons are billed with. */
+            studentEducationId: components["schemas"]["Id"];
+            addOns: components["schemas"]["AddOnBooking"][];
+        };
+        /**
+         * @description A product booked for a student's education, with the price it was booked at. It is
+         *     billed by the education's next payment document; once invoiced it no longer changes.
+         */
+        StudentBookedProduct: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            productId: components["schemas"]["Id"];
+            type: components["schemas"]["ProductType"];
+            name: components["schemas"]["ProductName"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            quantity: number;
+            /** @description Gross price per unit in cents at booking time. */
+            price: components["schemas"]["Money"];
+            vatRate: components["schemas"]["VatRate"];
+            invoiced: boolean;
+            bookedAt: components["schemas"]["IsoDateTime"];
+        };
+        BooleanAnswer: {
+            value: boolean;
+        };
+        /**
+         * @description A product with the price that applies to one student, education or combination: from
+         *     the student's price list (else their branch's, else the school's standard list), for
+         *     one licence class, the main-training or the combined-training amount. Products
+         *     without a price in that list are left out.
+         */
+        AppliedPrice: {
+            productId: components["schemas"]["Id"];
+            productName: components["schemas"]["ProductName"];
+            productType: components["schemas"]["ProductType"];
+            hourType?: components["schemas"]["HourType"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description The gross amount that applies, in cents. */
+            price: components["schemas"]["Money"];
+            /** @description true when the combined-training price applies (a further class of a combination). */
+            combined: boolean;
+            /** @description 0 for the tax-free classes (§4 Nr. 21 UStG), else the product's or the list's rate. */
+            vatRate: components["schemas"]["VatRate"];
+            /** @description The price list the amount comes from. */
+            priceListId: components["schemas"]["Id"];
+            registrationInfo?: components["schemas"]["RegistrationInfo"];
+            bookAtStudentRegistrationAllowed?: boolean;
+        };
+        /**
+         * @description The columns the price-list list can be sorted by.
+         * @enum {string}
+         */
+        PriceListSortField: "id" | "name" | "createdAt";
+        /** @description Filter body of `POST /price-lists/filter`; `search` matches the name. */
+        PriceListFilter: {
+            sort?: {
+                field: components["schemas"]["PriceListSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            template?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description Unique among the school's price lists (422, field `name`, `validation.name_in_use`).
+         * @example Preisliste 2026
+         */
+        PriceListName: string;
+        /**
+         * @description A price list of the school. Its prices (for the main training and the combined
+         *     training) and its add-ons (the rows of ADD_ON products) are read with
+         *     `GET /prices/by-pricelist/{id}`.
+         */
+        PriceList: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["PriceListName"];
+            /** @description A template to copy new lists from; it is never assigned to students or branches. */
+            template: boolean;
+            /** @description The VAT the list's prices include unless the product says otherwise (19 unless set). */
+            vatRate: components["schemas"]["VatRate"];
+            /** @description The school's standard list, used when neither the student nor the branch has one. Exactly one active list is standard. */
+            standard: boolean;
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        PriceListPage: {
+            data: components["schemas"]["PriceList"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /price-lists` and `PUT /price-lists/{id}`. Setting `standard` takes
+         *     the mark off the previous standard list; a template cannot be standard (422, field
+         *     `standard`), and the standard list cannot be archived (422, `errors.standard_price_list`).
+         */
+        PriceListInput: {
+            name: components["schemas"]["PriceListName"];
+            /** @default false */
+            template: boolean;
+            vatRate: components["schemas"]["VatRate"];
+            /** @default false */
+            standard: boolean;
+        };
+        /**
+         * @description The columns the price list can be sorted by.
+         * @enum {string}
+         */
+        PriceSortField: "id" | "productName" | "productType" | "licenseClass" | "price";
+        /**
+         * @description Filter body of `POST /prices/filter`; `search` matches the product name. Prices are not
+         *     archived: `archived: true` finds nothing.
+         */
+        PriceFilter: {
+            sort?: {
+                field: components["schemas"]["PriceSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            priceListId?: components["schemas"]["Id"];
+            productId?: components["schemas"]["Id"];
+            productTypes?: components["schemas"]["ProductType"][];
+            licenseClass?: components["schemas"]["LicenseClass"];
+        } & components["schemas"]["FilterRequest"];
+        PricePage: {
+            data: components["schemas"]["Price"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /prices` and `PUT /prices/{id}`. A list holds one row per product
+         *     and class (422, `validation.price_exists`); the class must be one the product is
+         *     assigned to (422, field `licenseClass`). New prices apply to new bookings; booked
+         *     products keep their price until `POST /prices/copy-to-existing-students`.
+         */
+        PriceInput: {
+            priceListId: components["schemas"]["Id"];
+            productId: components["schemas"]["Id"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            price: components["schemas"]["Money"];
+            combinedTrainingPrice?: components["schemas"]["Money"];
+        };
+        /**
+         * @description The body of `POST /prices/combinations`: the classes trained together, main training
+         *     first (an education has at most 3 courses, spec 000 §5).
+         */
+        PriceCombinationRequest: {
+            priceListId: components["schemas"]["Id"];
+            licenseClasses: components["schemas"]["LicenseClass"][];
+        };
+        /**
+         * @description The body of `POST /prices/copy-to-existing-students`: re-prices the booked, not yet
+         *     invoiced products of the list's students with the list's current prices. Invoiced
+         *     products never change.
+         */
+        CopyPricesToStudentsRequest: {
+            priceListId: components["schemas"]["Id"];
+            /** @description Only these students (each must have the list); absent means every active student of the list. */
+            studentIds?: components["schemas"]["IdList"];
+        };
+        /**
+         * @description A theory topic: the basic material every class shares (Grundstoff), or a further
+         *     education topic (Weiterbildung, e.g. the modules of the professional-driver
+         *     qualification).
+         */
+        KnowledgeArea: {
+            id: components["schemas"]["Id"];
+            /** @description The topic's number in the official syllabus, where it has one. */
+            number?: number;
+            /** @example Persönliche Voraussetzungen */
+            name: string;
+            furtherEducation: boolean;
+            /** @description The classes the topic belongs to; empty means every class. */
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+        };
+        /** @description A key number (Schlüsselzahl) that can go with a base licence class. */
+        KeyNumberOption: {
+            keyNumber: components["schemas"]["KeyNumber"];
+            /** @description German text, e.g. `Beschränkt auf Fahrzeuge mit Automatikgetriebe` for 78. */
+            label: string;
+            /** @description The class the key number turns the training into, where there is one (96 → B96, 197 → B197). */
+            licenseClass?: components["schemas"]["LicenseClass"];
+        };
+        /**
+         * @description A licence class that other classes build on, with the classes that extend it (B → BE,
+         *     B96, C1, C, …; C → CE, D, …). An education in an extension class names its base class.
+         */
+        BaseLicenseClass: {
+            licenseClass: components["schemas"]["LicenseClass"];
+            extensionClasses: components["schemas"]["LicenseClass"][];
+        };
+        /** @description A document a student needs for an education in a licence class. */
+        RelatedDocument: {
+            documentType: components["schemas"]["DocumentType"];
+            /** @description German name, e.g. `Sehtest` or, as OTHER, `Ärztliches Gutachten` (C and D). */
+            label: string;
+            /** @description true when the licensing authority will not accept the application without it. */
+            required: boolean;
+            /** @description What the document must show (age limits, validity). */
+            description?: string;
+        };
+        /**
+         * @description The school's name as letters and invoices print it.
+         * @example Fahrschule Sonnenschein
+         */
+        SchoolName: string;
+        /** @description The office switches of the master data; used only through `MasterDataSwitches` and `DrivingSchoolSwitches`. */
+        MasterDataSwitchFields: {
+            /**
+             * @description Book the exam-organisation fees (the exam presentation product and the testing
+             *     organization's fee of the student's price list) automatically when an exam is
+             *     booked, and again after a failed exam.
+             */
+            automaticExamOrganisationFees: boolean;
+            /** @description Charge the student the bank's return fee when a live-pay direct debit fails or is charged back. */
+            bankFeeOnFailedLivePay: boolean;
+            /** @description Booking a driving lesson for a student whose balance does not cover it asks for a confirmation. */
+            restrictedPlanningOnLowBalance: boolean;
+            /** @description Print the school's signature image as stamp on certificates (proof of training, training certificates). */
+            stampOnCertificates: boolean;
+        };
+        /**
+         * @description Everything that is switched on or off for the school: the office switches of the
+         *     master data and the features of its Fahrwerk contract (set by support, read-only).
+         */
+        DrivingSchoolSwitches: {
+            classicPayEnabled: boolean;
+            flashPayEnabled: boolean;
+            /** @description Live pay needs the completed onboarding with the payment provider (`signatureStatuses.livePayOnboardingCompleted`). */
+            livePayEnabled: boolean;
+            /** @description The school's students use the learning app (drive-buzz). */
+            learningAppEnabled: boolean;
+        } & components["schemas"]["MasterDataSwitchFields"];
+        /** @description Which agreements the school has signed; the onboarding shows what is missing. */
+        SignatureStatuses: {
+            /** @description The Fahrwerk service contract. */
+            serviceContractSigned: boolean;
+            /** @description The data-processing agreement (Auftragsverarbeitungsvertrag, Art. 28 GDPR). */
+            dataProcessingAgreementSigned: boolean;
+            /** @description The payment provider's onboarding for live pay (ends on `/onboard/driving-school/success`). */
+            livePayOnboardingCompleted: boolean;
+        };
+        /** @description A link that brings a student into the learning app (by class, fast lane or in general). */
+        LearningAppLink: {
+            /** @description A stable name of the link, e.g. `registration`, `fastlane`, `ios`, `android`. */
+            key: string;
+            /** @description German label. */
+            label: string;
+            url: components["schemas"]["Url"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+        };
+        /** @description The signed-in user's school as every screen needs it. */
+        DrivingSchool: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["SchoolName"];
+            switches: components["schemas"]["DrivingSchoolSwitches"];
+            signatureStatuses: components["schemas"]["SignatureStatuses"];
+            /** @description The public registration page the registration QR code leads to. */
+            registrationQrCodeUrl?: components["schemas"]["Url"];
+            /** @description The public page of the school's theory courses the course QR code leads to. */
+            courseQrCodeUrl?: components["schemas"]["Url"];
+            /** @description The learning-app onboarding links (as `GET /driving-schools/current/drive-buzz-onboarding-links`). */
+            onboardingLinks: components["schemas"]["LearningAppLink"][];
+            /**
+             * @description The school shares its vehicles with its mirror school (a linked school of the same
+             *     owner); the booking checks then also look at the mirror school's appointments.
+             */
+            usingMirrorVehicles: boolean;
+            /** @description Absent until one is uploaded. */
+            letterhead?: components["schemas"]["FileRef"];
+            /** @description Absent until one is uploaded. */
+            signature?: components["schemas"]["FileRef"];
+            /** @description Absent until one is uploaded. */
+            logo?: components["schemas"]["FileRef"];
+        };
+        LinkAnswer: {
+            url: components["schemas"]["Url"];
+        };
+        /**
+         * @description The German federal state (Bundesland) by its ISO 3166-2 code without `DE-`.
+         * @enum {string}
+         */
+        FederalState: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+        /**
+         * @description A German tax number (Steuernummer) as the tax office writes it (`12/345/67890`) or in the 13-digit ELSTER form.
+         * @example 12/345/67890
+         */
+        TaxNumber: string;
+        /**
+         * @description The German VAT identification number (USt-IdNr.), `DE` and nine digits.
+         * @example DE123456789
+         */
+        VatId: string;
+        /** @description A SEPA creditor identifier, e.g. `DE98ZZZ09999999999`. */
+        CreditorId: string;
+        /** @description The office switches of the master data. */
+        MasterDataSwitches: components["schemas"]["MasterDataSwitchFields"];
+        /**
+         * @description The school's master data (Stammdaten) as letters, invoices, SEPA files and the DATEV
+         *     export print them. A field the school left empty is absent.
+         */
+        MasterData: {
+            name: components["schemas"]["SchoolName"];
+            website?: components["schemas"]["Url"];
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            address?: components["schemas"]["Address"];
+            federalState?: components["schemas"]["FederalState"];
+            /** @description The responsible tax office (Finanzamt), e.g. `Finanzamt Berlin-Mitte`. */
+            taxOffice?: string;
+            /** @description The tax number for wage tax (Lohnsteuer), for the payroll export. */
+            payrollTaxNumber?: components["schemas"]["TaxNumber"];
+            /** @description The tax number for VAT (Umsatzsteuer), printed on invoices when there is no VAT id. */
+            vatTaxNumber?: components["schemas"]["TaxNumber"];
+            vatId?: components["schemas"]["VatId"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            /** @description The SEPA creditor identifier (Gläubiger-ID) for direct debits; needed for live pay. */
+            creditorId?: components["schemas"]["CreditorId"];
+            /** @description The group the tax adviser books the school under (the DATEV client number, Mandantennummer), put into the booking export. */
+            accountingGroup?: string;
+            /** @description The person responsible for the school (verantwortliche Leitung), printed on contracts and certificates. */
+            responsiblePerson?: components["schemas"]["Name"];
+            switches: components["schemas"]["MasterDataSwitches"];
+        };
+        /**
+         * @description The body of `PUT /driving-schools/current/master-data`; replaces the master data.
+         *     An invoice needs the VAT id or the VAT tax number; the server checks the IBAN's check
+         *     digits (422, field `iban`, `validation.iban`).
+         */
+        MasterDataInput: {
+            name: components["schemas"]["SchoolName"];
+            website?: components["schemas"]["Url"];
+            email: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            address?: components["schemas"]["Address"];
+            federalState: components["schemas"]["FederalState"];
+            taxOffice?: string;
+            payrollTaxNumber?: components["schemas"]["TaxNumber"];
+            vatTaxNumber?: components["schemas"]["TaxNumber"];
+            vatId?: components["schemas"]["VatId"];
+            iban?: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            creditorId?: components["schemas"]["CreditorId"];
+            accountingGroup?: string;
+            responsiblePerson?: components["schemas"]["Name"];
+            switches: components["schemas"]["MasterDataSwitches"];
+        };
+        /** @description The period of `POST /driving-schools/report/{id}`; at most 366 days (422, field `to`). */
+        DrivingSchoolReportRequest: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+        };
+        /** @description Which of the school's basic documents are uploaded; letters and invoices need all three. */
+        BasicDocumentsAvailability: {
+            letterhead: boolean;
+            signature: boolean;
+            logo: boolean;
+        };
+        /** @description Plain text with line breaks, printed at the foot of the document. */
+        Footnote: string;
+        /**
+         * @description The school's one financial configuration: the footnotes printed under payment
+         *     requests and final invoices (to students and to cost bearers) and the links to the
+         *     privacy notice and the terms that contracts, registration pages and mails carry.
+         */
+        FinancialConfig: {
+            studentPaymentRequestFootnote?: components["schemas"]["Footnote"];
+            costBearerPaymentRequestFootnote?: components["schemas"]["Footnote"];
+            studentFinalInvoiceFootnote?: components["schemas"]["Footnote"];
+            costBearerFinalInvoiceFootnote?: components["schemas"]["Footnote"];
+            /** @description The school's privacy notice (Datenschutzerklärung). */
+            gdprUrl?: components["schemas"]["Url"];
+            /** @description The school's terms (AGB). */
+            termsUrl?: components["schemas"]["Url"];
+        };
+        /** @enum {string} */
+        ChartOfAccounts: "SKR03" | "SKR04";
+        /**
+         * @description A four-digit ledger account of the chart of accounts.
+         * @example 8400
+         */
+        AccountNumber: string;
+        /**
+         * @description The accounting frame of the DATEV booking export. Usual accounts — SKR03: revenue
+         *     19 % 8400, 7 % 8300, tax-free 8100, cash 1000, money in transit 1360, passing items
+         *     1590; SKR04: 4400, 4300, 4100, 1600, 1460, 1370. Live pay is booked on a clearing
+         *     account of the school's choice (usually a sub-account of money in transit). A school
+         *     that has never saved answers the SKR03 defaults with the live-pay account 1361.
+         */
+        AccountsConfig: {
+            chartOfAccounts: components["schemas"]["ChartOfAccounts"];
+            /** @description Revenue at 19 % (16 % in the second half of 2020). */
+            revenue19Account: components["schemas"]["AccountNumber"];
+            /** @description Revenue at 7 % (5 % in the second half of 2020). */
+            revenue7Account: components["schemas"]["AccountNumber"];
+            /** @description Tax-free revenue (§4 Nr. 21 UStG). */
+            revenue0Account: components["schemas"]["AccountNumber"];
+            cashAccount: components["schemas"]["AccountNumber"];
+            /** @description Money in transit (Geldtransit). */
+            transitAccount: components["schemas"]["AccountNumber"];
+            /** @description Passing items (durchlaufende Posten), e.g. testing-organization fees paid on the student's behalf. */
+            passingItemsAccount: components["schemas"]["AccountNumber"];
+            /** @description The clearing account of live-pay direct debits. */
+            livePayAccount: components["schemas"]["AccountNumber"];
+        };
+        /** @description A host name, e.g. `smtp.ionos.de`. */
+        MailHost: string;
+        MailPort: number;
+        /**
+         * @description How the connection to a mail server is secured: TLS from the first byte (SMTP 465,
+         *     IMAP 993) or STARTTLS (SMTP 587, IMAP 143). Unencrypted connections are not offered,
+         *     the password would travel in clear.
+         * @enum {string}
+         */
+        MailConnectionSecurity: "TLS" | "STARTTLS";
+        MailUsername: string;
+        /** @description Stored encrypted; never answered. */
+        MailPassword: string;
+        /**
+         * @description The body of `PUT /email-config-validator`: the servers to try. With `id` (a saved
+         *     account of the school) and no `password`, the stored password is used.
+         */
+        MailServerSettings: {
+            id?: components["schemas"]["Id"];
+            smtpHost: components["schemas"]["MailHost"];
+            smtpPort: components["schemas"]["MailPort"];
+            smtpSecurity: components["schemas"]["MailConnectionSecurity"];
+            imapHost: components["schemas"]["MailHost"];
+            imapPort: components["schemas"]["MailPort"];
+            imapSecurity: components["schemas"]["MailConnectionSecurity"];
+            username: components["schemas"]["MailUsername"];
+            password?: components["schemas"]["MailPassword"];
+        };
+        /** @description The outcome of signing in to one mail server. */
+        MailServerCheck: {
+            /** @description true when the connection, the TLS handshake and the sign-in succeeded. */
+            ok: boolean;
+            /**
+             * @description Present when `ok` is false: why, as a translation key. `errors.mail_host_not_allowed`
+             *     means the host resolves to a loopback or private address, which the server does not
+             *     connect to.
+             * @enum {string}
+             */
+            reason?: "errors.mail_host_not_found" | "errors.mail_connection_refused" | "errors.mail_timeout" | "errors.mail_tls_failed" | "errors.mail_auth_failed" | "errors.mail_host_not_allowed" | "errors.mail_unknown";
+            /** @description The server's own reply, where it gave one (e.g. `535 5.7.8 Authentication failed`). */
+            detail?: string;
+        };
+        /** @description The answer of `PUT /email-config-validator`, one outcome per server. */
+        MailServerCheckResult: {
+            smtp: components["schemas"]["MailServerCheck"];
+            imap: components["schemas"]["MailServerCheck"];
+        };
+        /** @description One mail account (SMTP/IMAP configuration) the signed-in user may use. */
+        EmailConfigEntry: {
+            id: components["schemas"]["Id"];
+            email: components["schemas"]["Email"];
+        };
+        /**
+         * @description The columns the mail-account list can be sorted by.
+         * @enum {string}
+         */
+        EmailConfigSortField: "id" | "email" | "smtpHost" | "createdAt";
+        /**
+         * @description Filter body of `POST /email-config/filter`; `search` matches address, sender name and
+         *     host names. Mail accounts are not archived: `archived: true` finds nothing.
+         */
+        EmailConfigFilter: {
+            sort?: {
+                field: components["schemas"]["EmailConfigSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            /** @description Accounts this user's mailbox shows. */
+            userId?: components["schemas"]["Id"];
+        } & components["schemas"]["FilterRequest"];
+        /** @description The users whose mailbox shows this account (a shared office address has several). */
+        EmailConfigUserIds: components["schemas"]["Id"][];
+        /** @description A mail account of the school (SMTP to send, IMAP to fetch the mailbox). */
+        EmailConfig: {
+            id: components["schemas"]["Id"];
+            /** @description The address mails are sent from. */
+            email: components["schemas"]["Email"];
+            /** @description The display name of sent mails, e.g. `Fahrschule Sonnenschein`. */
+            senderName?: string;
+            userIds: components["schemas"]["EmailConfigUserIds"];
+            smtpHost: components["schemas"]["MailHost"];
+            smtpPort: components["schemas"]["MailPort"];
+            smtpSecurity: components["schemas"]["MailConnectionSecurity"];
+            imapHost: components["schemas"]["MailHost"];
+            imapPort: components["schemas"]["MailPort"];
+            imapSecurity: components["schemas"]["MailConnectionSecurity"];
+            username: components["schemas"]["MailUsername"];
+            /** @description A password is stored (it is never answered). */
+            passwordSet: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        EmailConfigPage: {
+            data: components["schemas"]["EmailConfig"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `POST /email-config` and `PUT /email-config/{id}`. `password` is needed when
+         *     creating (422, field `password`, `validation.required`); on update, leaving it out keeps
+         *     the stored one. The address must not be configured twice in the school (422, field
+         *     `email`, `validation.email_in_use`). Saving does not connect; check with
+         *     `PUT /email-config-validator` first.
+         */
+        EmailConfigInput: {
+            email: components["schemas"]["Email"];
+            senderName?: string;
+            userIds: components["schemas"]["EmailConfigUserIds"];
+            smtpHost: components["schemas"]["MailHost"];
+            smtpPort: components["schemas"]["MailPort"];
+            smtpSecurity: components["schemas"]["MailConnectionSecurity"];
+            imapHost: components["schemas"]["MailHost"];
+            imapPort: components["schemas"]["MailPort"];
+            imapSecurity: components["schemas"]["MailConnectionSecurity"];
+            username: components["schemas"]["MailUsername"];
+            password?: components["schemas"]["MailPassword"];
+        };
+        /**
+         * @description The columns the testing-organization list can be sorted by.
+         * @enum {string}
+         */
+        TestingOrganizationSortField: "id" | "name" | "kind";
+        /**
+         * @description TÜV or DEKRA (the official testing organizations for driving exams), or another one.
+         * @enum {string}
+         */
+        TestingOrganizationKind: "TUEV" | "DEKRA" | "OTHER";
+        /** @description Filter body of `POST /testing-organizations/filter`; `search` matches name and city. */
+        TestingOrganizationFilter: {
+            sort?: {
+                field: components["schemas"]["TestingOrganizationSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            kind?: components["schemas"]["TestingOrganizationKind"];
+        } & components["schemas"]["FilterRequest"];
+        /** @example TÜV SÜD Prüfstelle München */
+        TestingOrganizationName: string;
+        /** @description A testing organization (Prüforganisation) at which the school's students take their exams. */
+        TestingOrganization: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["TestingOrganizationName"];
+            kind: components["schemas"]["TestingOrganizationKind"];
+            address?: components["schemas"]["Address"];
+            phone?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        TestingOrganizationPage: {
+            data: components["schemas"]["TestingOrganization"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The body of `POST /testing-organizations` and `PUT /testing-organizations/{id}`. */
+        TestingOrganizationInput: {
+            name: components["schemas"]["TestingOrganizationName"];
+            kind: components["schemas"]["TestingOrganizationKind"];
+            address?: components["schemas"]["Address"];
+            phone?: components["schemas"]["Phone"];
+            email?: components["schemas"]["Email"];
+        };
+        /**
+         * @description The columns the student-category list can be sorted by.
+         * @enum {string}
+         */
+        StudentCategorySortField: "id" | "name" | "abbreviation";
+        /** @description Filter body of `POST /student-categories/filter`; `search` matches name and abbreviation. */
+        StudentCategoryFilter: {
+            sort?: {
+                field: components["schemas"]["StudentCategorySortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        /** @description Unique among the school's categories (422, field `name`, `validation.name_in_use`). */
+        StudentCategoryName: string;
+        /** @description The short label of the badge, e.g. `IK`. */
+        StudentCategoryAbbreviation: string;
+        /** @description A colour as `#rrggbb`. */
+        Color: string;
+        /** @description A category the school sorts its students into (spec 001 §3), e.g. `Intensivkurs`. */
+        StudentCategory: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["StudentCategoryName"];
+            abbreviation: components["schemas"]["StudentCategoryAbbreviation"];
+            /** @description The colour of the category's badge in lists and the scheduler. */
+            appearance: components["schemas"]["Color"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        StudentCategoryPage: {
+            data: components["schemas"]["StudentCategory"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The body of `POST /student-categories` and `PUT /student-categories/{id}`. */
+        StudentCategoryInput: {
+            name: components["schemas"]["StudentCategoryName"];
+            abbreviation: components["schemas"]["StudentCategoryAbbreviation"];
+            appearance: components["schemas"]["Color"];
+        };
+        /**
+         * @description Spec 000 §3.
+         * @enum {string}
+         */
+        AppointmentType: "DRIVING" | "THEORY" | "EXAM" | "PRIVATE" | "OTHER";
+        /**
+         * @description The body of `POST /calendar/filter`. The calendar is not paged: it answers every entry of
+         *     the range (a range longer than 42 days is refused with 422).
+         */
+        CalendarFilter: {
+            /** @description First day shown, inclusive (a Monday for the week view). */
+            from: components["schemas"]["IsoDate"];
+            /** @description Last day shown, inclusive; at most 42 days after `from`. */
+            to: components["schemas"]["IsoDate"];
+            /**
+             * @description The calendars (users) to show; empty or left out: every calendar the caller may read
+             *     (see `userCalendars` of the answer).
+             */
+            instructorIds?: components["schemas"]["IdList"];
+            /** @description Only appointments using one of these as vehicle, trailer or escort vehicle. */
+            vehicleIds?: components["schemas"]["IdList"];
+            /** @description Only appointments of this branch; also the place the night times are computed for. */
+            branchId?: components["schemas"]["Id"];
+            types?: components["schemas"]["AppointmentType"][];
+            studentId?: components["schemas"]["Id"];
+        };
+        LongText: string;
+        ShortText: string;
+        /**
+         * @description Spec 000 §3.
+         * @enum {string}
+         */
+        RepeatRule: "NONE" | "DAILY" | "WEEKDAYS" | "WEEKLY" | "MONTHLY" | "YEARLY";
+        /** @description The student's signature on a driving lesson. */
+        AppointmentSignature: {
+            signedAt: components["schemas"]["IsoDateTime"];
+            /**
+             * @description The signature image (PNG), stored with the student's documents; read it with
+             *     `GET /student-documents/{id}`.
+             */
+            file: components["schemas"]["FileRef"];
+        };
+        /** @description An appointment in the calendar (spec 000 §3), as the server answers it. */
+        Appointment: {
+            id: components["schemas"]["Id"];
+            type: components["schemas"]["AppointmentType"];
+            date: components["schemas"]["IsoDate"];
+            /** @description When the appointment starts (Europe/Berlin). */
+            startTime: components["schemas"]["LocalTime"];
+            /** @description The length; a driving lesson is 45, a double lesson 90. */
+            minutes: components["schemas"]["Minutes"];
+            /** @description The student (driving lessons, exams; optional for other types). */
+            studentId?: components["schemas"]["Id"];
+            /** @description The education the appointment counts for; it belongs to `studentId`. */
+            studentEducationId?: components["schemas"]["Id"];
+            /** @description The class trained; defaults to the education's class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The kind of a driving lesson (normal, overland, motorway, night, …). */
+            hourType?: components["schemas"]["HourType"];
+            /** @description The user whose calendar holds the appointment (the instructor of a lesson). */
+            instructorId: components["schemas"]["Id"];
+            /** @description The vehicle driven. */
+            vehicleId?: components["schemas"]["Id"];
+            /** @description The trailer towed (BE, C1E, CE, D1E, DE, B96 lessons). */
+            trailerId?: components["schemas"]["Id"];
+            /** @description The escort vehicle following a motorcycle or truck lesson. */
+            escortVehicleId?: components["schemas"]["Id"];
+            /** @description Odometer at the start. */
+            kmStart?: number;
+            /** @description Odometer at the end; not below `kmStart`. */
+            kmEnd?: number;
+            /** @description Kilometres driven; computed as `kmEnd - kmStart` when both are given. */
+            kmDriven?: number;
+            note?: components["schemas"]["LongText"];
+            /** @description The text shown in the calendar (private and other appointments). */
+            title?: components["schemas"]["ShortText"];
+            repeatRule: components["schemas"]["RepeatRule"];
+            /** @description The last day a repeating appointment may fall on. */
+            repeatUntil?: components["schemas"]["IsoDate"];
+            /** @description The minutes count towards the instructor's payroll export. */
+            includeInPayroll: boolean;
+            /**
+             * @description The series of a repeating appointment: every occurrence is an appointment of its own
+             *     and carries the id of the first occurrence here.
+             */
+            seriesId?: components["schemas"]["Id"];
+            /**
+             * @description Released for billing and payroll. Release cannot be undone; a released appointment can
+             *     no longer be changed or deleted.
+             */
+            released: boolean;
+            releasedAt?: components["schemas"]["IsoDateTime"];
+            /**
+             * @description Billed on a final invoice; then it can no longer be changed or deleted (the invoice
+             *     would have to be cancelled first).
+             */
+            invoiced: boolean;
+            /** @description The payment document (final invoice) the appointment is billed on. */
+            finalInvoiceId?: components["schemas"]["Id"];
+            /**
+             * @description A driving lesson booked onto the student's account
+             *     (`POST /driving-lessons/{id}/book`): its price is charged to the education.
+             */
+            booked: boolean;
+            bookedAt?: components["schemas"]["IsoDateTime"];
+            /** @description The student signed the lesson (proof for billing and for the authority). */
+            signed: boolean;
+            signature?: components["schemas"]["AppointmentSignature"];
+            branchId?: components["schemas"]["Id"];
+            /** @description The cost bearer the appointment is billed to, when not the student. */
+            costBearerId?: components["schemas"]["Id"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description One appointment as the calendar shows it, with the names it displays. */
+        CalendarEntry: {
+            appointment: components["schemas"]["Appointment"];
+            /** @description First and last name. */
+            studentName?: string;
+            /** @description First and last name. */
+            instructorName: string;
+            vehicleName?: components["schemas"]["ShortText"];
+            trailerName?: components["schemas"]["ShortText"];
+            escortVehicleName?: components["schemas"]["ShortText"];
+            /**
+             * @description The caller may change the entry: it is in their own calendar or one shared with them
+             *     read-write, and it is neither released nor invoiced.
+             */
+            editable: boolean;
+        };
+        /**
+         * @description Time in which a mirror school (a school sharing vehicles or instructors with this one)
+         *     uses a shared vehicle or instructor. Nothing else of the other school's appointment is
+         *     shown.
+         */
+        MirrorBlock: {
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            minutes: components["schemas"]["Minutes"];
+            instructorId?: components["schemas"]["Id"];
+            vehicleId?: components["schemas"]["Id"];
+            mirrorSchoolName?: components["schemas"]["ShortText"];
+        };
+        /**
+         * @description Dusk and darkness of one day, in which a lesson can count as the night drive (Schulung bei
+         *     Dämmerung oder Dunkelheit, FahrschAusbO Anlage 4). Computed for the location of the
+         *     filtered branch, else the school's address.
+         */
+        NightTime: {
+            date: components["schemas"]["IsoDate"];
+            /** @description Sunset on `date`. */
+            from: components["schemas"]["LocalTime"];
+            /** @description Sunrise on the next morning. */
+            to: components["schemas"]["LocalTime"];
+        };
+        /**
+         * @description A calendar the caller may show: their own, and those shared with them personally or
+         *     through a branch's calendar share rights (the same as
+         *     `GET /users/current/shared-calendars`).
+         */
+        UserCalendar: {
+            userId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            /** @description The caller's own calendar. */
+            own: boolean;
+            /** @description The caller may also book into and change this calendar. */
+            write: boolean;
+        };
+        /**
+         * @description What the calendar shows for a range: the appointments (`data`, `total` as every filter
+         *     answer), the times a mirror school occupies a shared vehicle or instructor, the night
+         *     times of each day and the calendars the caller may show (the dashboard user calendar).
+         */
+        CalendarEntries: {
+            data: components["schemas"]["CalendarEntry"][];
+            total: components["schemas"]["PageTotal"];
+            mirrorBlocks: components["schemas"]["MirrorBlock"][];
+            nightTimes: components["schemas"]["NightTime"][];
+            userCalendars: components["schemas"]["UserCalendar"][];
+        };
+        /**
+         * @description The appointment to be booked, as the booking checks read it; used only through `allOf`
+         *     (`BookingCheckRequest`, `RepeatingBookingCheckRequest`).
+         */
+        BookingCheckFields: {
+            /**
+             * @description The appointment being changed, if any: it is left out of the overlap search and the
+             *     daily sum.
+             */
+            appointmentId?: components["schemas"]["Id"];
+            /** @description Left out: DRIVING. */
+            type?: components["schemas"]["AppointmentType"];
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            minutes: components["schemas"]["Minutes"];
+            studentEducationId?: components["schemas"]["Id"];
+            /** @description Defaults to the education's class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The instructor (the vehicle checks use it to find the mirror school). */
+            instructorId?: components["schemas"]["Id"];
+            vehicleId?: components["schemas"]["Id"];
+            trailerId?: components["schemas"]["Id"];
+            escortVehicleId?: components["schemas"]["Id"];
+            /** @description The branch whose work corridor applies; defaults to the instructor's branch. */
+            branchId?: components["schemas"]["Id"];
+        };
+        /** @description The body of a single booking check. */
+        BookingCheckRequest: components["schemas"]["BookingCheckFields"];
+        /**
+         * @description What a booking check found, with the message key the client shows:
+         *     - INSTRUCTOR_OVERLAP — the instructor has another appointment then
+         *       (`calendar.check.instructor_overlap`)
+         *     - VEHICLE_OVERLAP, TRAILER_OVERLAP, ESCORT_VEHICLE_OVERLAP — the vehicle, trailer or
+         *       escort vehicle is in use (`calendar.check.vehicle_overlap`,
+         *       `calendar.check.trailer_overlap`, `calendar.check.escort_vehicle_overlap`)
+         *     - OUTSIDE_WORKING_HOURS — outside the instructor's work hours of that weekday
+         *       (`calendar.check.working_hours`)
+         *     - OUTSIDE_WORK_CORRIDOR — outside the branch's work corridor
+         *       (`calendar.check.work_corridor`)
+         *     - CLASS_MISMATCH — the vehicle is not set up for the licence class, or the class differs
+         *       from the education's (`calendar.check.class_mismatch`)
+         *     - DAILY_LIMIT — the instructor's practical instruction that day would exceed 495 minutes
+         *       (`calendar.check.daily_limit`)
+         * @enum {string}
+         */
+        BookingFindingKind: "INSTRUCTOR_OVERLAP" | "VEHICLE_OVERLAP" | "TRAILER_OVERLAP" | "ESCORT_VEHICLE_OVERLAP" | "OUTSIDE_WORKING_HOURS" | "OUTSIDE_WORK_CORRIDOR" | "CLASS_MISMATCH" | "DAILY_LIMIT";
+        /** @description The appointment a booking overlaps. */
+        ConflictingAppointment: {
+            /** @description Absent for an appointment of a mirror school. */
+            appointmentId?: components["schemas"]["Id"];
+            type?: components["schemas"]["AppointmentType"];
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            minutes: components["schemas"]["Minutes"];
+            instructorId?: components["schemas"]["Id"];
+            vehicleId?: components["schemas"]["Id"];
+            trailerId?: components["schemas"]["Id"];
+            escortVehicleId?: components["schemas"]["Id"];
+            title?: components["schemas"]["ShortText"];
+            /** @description First and last name. */
+            studentName?: string;
+            /**
+             * @description The appointment belongs to a mirror school sharing the vehicle or instructor; only its
+             *     time and the shared vehicle or instructor are shown.
+             */
+            mirrorSchool: boolean;
+            mirrorSchoolName?: components["schemas"]["ShortText"];
+        };
+        /** @description One reason to ask the user before booking. */
+        BookingFinding: {
+            kind: components["schemas"]["BookingFindingKind"];
+            /**
+             * @description Always WARNING: a finding asks the user to confirm, it never forbids the booking (spec
+             *     000 §5). A field, so that a hard stop could be added without a new shape.
+             * @enum {string}
+             */
+            severity: "WARNING";
+            /**
+             * @description The translation key the client shows (see `BookingFindingKind`).
+             * @example calendar.check.instructor_overlap
+             */
+            messageKey: string;
+            /** @description The day concerned (for a repeating check, the occurrence). */
+            date: components["schemas"]["IsoDate"];
+            /** @description The appointment in the way (the overlap kinds). */
+            conflictingAppointment?: components["schemas"]["ConflictingAppointment"];
+            /** @description DAILY_LIMIT: the minutes of practical instruction that day including this booking. */
+            dayMinutes?: number;
+            /** @description DAILY_LIMIT: the limit, 495. */
+            limitMinutes?: number;
+            /**
+             * @description OUTSIDE_WORKING_HOURS, OUTSIDE_WORK_CORRIDOR: the hours allowed that weekday (empty:
+             *     none).
+             */
+            allowedHours?: components["schemas"]["TimeRange"][];
+            /** @description CLASS_MISMATCH: the class of the booking. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description CLASS_MISMATCH: the vehicle's training classes, or the education's class. */
+            allowedLicenseClasses?: components["schemas"]["LicenseClass"][];
+        };
+        /**
+         * @description The answer of every single booking check: the client books at once when `ok`, and
+         *     otherwise shows the findings and asks whether to continue.
+         */
+        BookingCheckResult: {
+            /** @description No findings: book without asking. */
+            ok: boolean;
+            findings: components["schemas"]["BookingFinding"][];
+        };
+        /**
+         * @description The body of a `/repeating-event/` booking check: the first occurrence and the repeat rule.
+         *     Every occurrence up to `repeatUntil` (at most one year after `date`) is checked.
+         */
+        RepeatingBookingCheckRequest: {
+            /** @description NONE is refused with 422; use the single check. */
+            repeatRule: components["schemas"]["RepeatRule"];
+            repeatUntil: components["schemas"]["IsoDate"];
+        } & components["schemas"]["BookingCheckFields"];
+        /** @description The check result of one occurrence of a repeating appointment. */
+        OccurrenceCheckResult: {
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            ok: boolean;
+            findings: components["schemas"]["BookingFinding"][];
+        };
+        /** @description The answer of a repeating-event check: one result per occurrence, in date order. */
+        RepeatingBookingCheckResult: {
+            /** @description No occurrence has findings. */
+            ok: boolean;
+            occurrences: components["schemas"]["OccurrenceCheckResult"][];
+        };
+        /**
+         * @description The body of `POST /appointments` and `PUT /appointments/{id}`. Driving lessons need a
+         *     student, education and hour type, and a repeat rule other than NONE needs `repeatUntil`
+         *     (at most one year after `date`): left out, 422 with `validation.required` on the field.
+         *     The booking checks (`/calendar/...`) are separate calls the client makes first; saving
+         *     does not repeat them. Released or invoiced appointments are refused with 422
+         *     `errors.appointment_released` / `errors.appointment_invoiced`.
+         */
+        AppointmentInput: {
+            type: components["schemas"]["AppointmentType"];
+            date: components["schemas"]["IsoDate"];
+            /** @description When the appointment starts (Europe/Berlin). */
+            startTime: components["schemas"]["LocalTime"];
+            /** @description The length; a driving lesson is 45, a double lesson 90. */
+            minutes: components["schemas"]["Minutes"];
+            /** @description The student (driving lessons, exams; optional for other types). */
+            studentId?: components["schemas"]["Id"];
+            /** @description The education the appointment counts for; it belongs to `studentId`. */
+            studentEducationId?: components["schemas"]["Id"];
+            /** @description The class trained; defaults to the education's class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The kind of a driving lesson (normal, overland, motorway, night, …). */
+            hourType?: components["schemas"]["HourType"];
+            /** @description The user whose calendar holds the appointment (the instructor of a lesson). */
+            instructorId: components["schemas"]["Id"];
+            /** @description The vehicle driven. */
+            vehicleId?: components["schemas"]["Id"];
+            /** @description The trailer towed (BE, C1E, CE, D1E, DE, B96 lessons). */
+            trailerId?: components["schemas"]["Id"];
+            /** @description The escort vehicle following a motorcycle or truck lesson. */
+            escortVehicleId?: components["schemas"]["Id"];
+            /** @description Odometer at the start. */
+            kmStart?: number;
+            /** @description Odometer at the end; not below `kmStart`. */
+            kmEnd?: number;
+            /** @description Kilometres driven; computed as `kmEnd - kmStart` when both are given. */
+            kmDriven?: number;
+            note?: components["schemas"]["LongText"];
+            /** @description The text shown in the calendar (private and other appointments). */
+            title?: components["schemas"]["ShortText"];
+            /** @default NONE */
+            repeatRule: components["schemas"]["RepeatRule"];
+            /** @description The last day a repeating appointment may fall on. */
+            repeatUntil?: components["schemas"]["IsoDate"];
+            /**
+             * @description Counts towards the payroll export; left out, true for driving, theory and exam
+             *     appointments and false for private and other ones.
+             */
+            includeInPayroll?: boolean;
+            /**
+             * @description true releases the appointment (cannot be undone; false on a released one is refused
+             *     422 `errors.appointment_released`).
+             */
+            released?: boolean;
+            /** @description Defaults to the instructor's branch. */
+            branchId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            /**
+             * @description Update only: changing a signed appointment deletes the student's signature. Without
+             *     true here such a change is refused with 422 `errors.appointment_signed`, so the client
+             *     can ask the user first (spec 000 §4).
+             * @default false
+             */
+            confirmSignatureRemoval: boolean;
+        };
+        /**
+         * @description The columns an appointment list can be sorted by.
+         * @enum {string}
+         */
+        AppointmentSortField: "date" | "type" | "minutes" | "createdAt";
+        /**
+         * @description Filter body of `POST /appointments/filter`; `search` matches title, note and the student's
+         *     name. `archived` does not apply (appointments are not archived). Sorted by date and start
+         *     time unless `sort` says otherwise.
+         */
+        AppointmentFilter: {
+            /** @description First day, inclusive. */
+            from?: components["schemas"]["IsoDate"];
+            /** @description Last day, inclusive. */
+            to?: components["schemas"]["IsoDate"];
+            types?: components["schemas"]["AppointmentType"][];
+            instructorIds?: components["schemas"]["IdList"];
+            /** @description Appointments using one of these as vehicle, trailer or escort vehicle. */
+            vehicleIds?: components["schemas"]["IdList"];
+            studentId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            branchId?: components["schemas"]["Id"];
+            released?: boolean;
+            invoiced?: boolean;
+            booked?: boolean;
+            signed?: boolean;
+            sort?: {
+                field: components["schemas"]["AppointmentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        AppointmentPage: {
+            data: components["schemas"]["Appointment"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description Body of `POST /appointments/{id}` (the appointments of student `{id}`). With
+         *     `costBearerId` it is the student-cost-bearer listing: only the appointments billed to that
+         *     cost bearer.
+         */
+        StudentAppointmentFilter: {
+            costBearerId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            from?: components["schemas"]["IsoDate"];
+            to?: components["schemas"]["IsoDate"];
+            types?: components["schemas"]["AppointmentType"][];
+            sort?: {
+                field: components["schemas"]["AppointmentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        /** @description The multipart body of `POST /driving-lessons/{id}/upload-student-signature-and-book`. */
+        StudentSignatureUpload: {
+            /**
+             * Format: binary
+             * @description The signature drawn on the tablet, as a PNG of at most 1 MB.
+             */
+            file: string;
+            /** @description When the student signed; left out: the time of the upload. */
+            signedAt?: components["schemas"]["IsoDateTime"];
+        };
+        /** @description A theory course (class), as the server answers it. */
+        TheoryCourse: {
+            id: components["schemas"]["Id"];
+            /** @description The name shown in lists and on the web page, e.g. "Intensivkurs Juli". */
+            shortDescription: components["schemas"]["ShortText"];
+            /** @description The first day of the course. */
+            start: components["schemas"]["IsoDate"];
+            /** @description The last day of the course; not before `start`. */
+            end: components["schemas"]["IsoDate"];
+            /** @description The number of places. */
+            quantity: number;
+            /** @description The course is offered on the school's public course page (QR-code registration). */
+            shownOnWebPage: boolean;
+            /**
+             * @description The learning-material product booked for a student who joins through the course page
+             *     or onboarding; left out: none.
+             */
+            teachingMaterialProductId?: components["schemas"]["Id"];
+            /**
+             * @description The basic-fee product booked for a student who joins through the course page or
+             *     onboarding; left out: the price list's basic fee.
+             */
+            basicFeeProductId?: components["schemas"]["Id"];
+            /** @description The course is offered when a student is onboarded in the learning app. */
+            showForOnboarding: boolean;
+            /** @description The classes the course prepares for (empty: every class). */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            branchId: components["schemas"]["Id"];
+            /** @description The instructor holding the course. */
+            instructorId?: components["schemas"]["Id"];
+            /** @description The students assigned (places taken). */
+            studentCount: number;
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The body of `POST /theory-courses` and `PUT /theory-courses/{id}`. `quantity` below the
+         *     students already assigned is refused with 422 (`errors.course_quantity_below_students`).
+         */
+        TheoryCourseInput: {
+            /** @description The name shown in lists and on the web page, e.g. "Intensivkurs Juli". */
+            shortDescription: components["schemas"]["ShortText"];
+            /** @description The first day of the course. */
+            start: components["schemas"]["IsoDate"];
+            /** @description The last day of the course; not before `start`. */
+            end: components["schemas"]["IsoDate"];
+            /** @description The number of places. */
+            quantity: number;
+            /** @default false */
+            shownOnWebPage: boolean;
+            /**
+             * @description The learning-material product booked for a student who joins through the course page
+             *     or onboarding; left out: none.
+             */
+            teachingMaterialProductId?: components["schemas"]["Id"];
+            /**
+             * @description The basic-fee product booked for a student who joins through the course page or
+             *     onboarding; left out: the price list's basic fee.
+             */
+            basicFeeProductId?: components["schemas"]["Id"];
+            /** @default false */
+            showForOnboarding: boolean;
+            /** @default [] */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            branchId: components["schemas"]["Id"];
+            /** @description The instructor holding the course. */
+            instructorId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description The columns a course list can be sorted by.
+         * @enum {string}
+         */
+        TheoryCourseSortField: "shortDescription" | "start" | "end" | "quantity" | "createdAt";
+        /**
+         * @description Filter body of `POST /theory-courses/filter` and
+         *     `POST /theory-courses/theory-list/filter`; `search` matches the short description. Sorted
+         *     by start, newest first, unless `sort` says otherwise.
+         */
+        TheoryCourseFilter: {
+            /** @description Courses ending on or after this day. */
+            from?: components["schemas"]["IsoDate"];
+            /** @description Courses starting on or before this day. */
+            to?: components["schemas"]["IsoDate"];
+            branchId?: components["schemas"]["Id"];
+            instructorId?: components["schemas"]["Id"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            shownOnWebPage?: boolean;
+            showForOnboarding?: boolean;
+            sort?: {
+                field: components["schemas"]["TheoryCourseSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        TheoryCoursePage: {
+            data: components["schemas"]["TheoryCourse"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description One row of the theory list (the course overview of the theory screen). */
+        TheoryListEntry: {
+            course: components["schemas"]["TheoryCourse"];
+            /** @description The lessons of the course. */
+            lessonCount: number;
+            /** @description The lessons already held (dated before today). */
+            heldLessonCount: number;
+            /** @description The date of the next lesson; absent when none is planned. */
+            nextLessonDate?: components["schemas"]["IsoDate"];
+            /** @description `quantity` minus the students assigned. */
+            freePlaces: number;
+        };
+        TheoryListPage: {
+            data: components["schemas"]["TheoryListEntry"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description A course as the course filter of the student list offers it. */
+        TheoryCourseOption: {
+            id: components["schemas"]["Id"];
+            shortDescription: components["schemas"]["ShortText"];
+            start: components["schemas"]["IsoDate"];
+            end: components["schemas"]["IsoDate"];
+            archived: boolean;
+        };
+        /** @description A student education assigned to a course. */
+        TheoryCourseStudent: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            assignedAt: components["schemas"]["IsoDateTime"];
+            /** @description The lessons of the course the student is booked into. */
+            attendedLessonCount: number;
+        };
+        /**
+         * @description The body of `PUT /theory-courses/{id}/students`. An education may be in at most 3 courses
+         *     (422 `errors.course_limit_reached`, spec 001 §5); more educations than `quantity` are
+         *     refused with 422 `errors.course_full`.
+         */
+        TheoryCourseStudentsInput: {
+            /** @description Every education the course shall have; the list replaces the assignment. */
+            studentEducationIds: components["schemas"]["IdList"];
+        };
+        /**
+         * @description The body of `POST /theory-courses/{id}/book-module`: books a student education into single
+         *     lessons (modules) of the course, e.g. for a student who joins a running course.
+         */
+        TheoryModuleBookingInput: {
+            studentEducationId: components["schemas"]["Id"];
+            /** @description The lessons (modules) of the course to book. */
+            theoryLessonIds: components["schemas"]["IdList"];
+        };
+        /** @description A student booked into a theory lesson (the lesson counts for the student's education). */
+        TheoryLessonParticipant: {
+            /** @description The student theory lesson (the `studentTheoryLessonId` of the signature calls). */
+            id: components["schemas"]["Id"];
+            theoryLessonId: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            /** @description The education the lesson counts for. */
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The student signed the attendance. */
+            signed: boolean;
+            signedAt?: components["schemas"]["IsoDateTime"];
+        };
+        /** @description A theory lesson (Theorieunterricht), as the server answers it. */
+        TheoryLesson: {
+            id: components["schemas"]["Id"];
+            /** @description The course the lesson belongs to; left out for a lesson outside a course. */
+            theoryCourseId?: components["schemas"]["Id"];
+            /**
+             * @description false: a lesson of the basic syllabus (Grundstoff, 12 double lessons for every class);
+             *     true: of the additional, class-specific syllabus (Zusatzstoff).
+             */
+            additional: boolean;
+            /** @description The topic number within its syllabus (basic 1–12; additional 1–n per class). */
+            lessonNumber: number;
+            topic: components["schemas"]["ShortText"];
+            /** @description Additional syllabus: the classes the lesson covers. */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            /** @description A theory lesson is 90 minutes. */
+            minutes: components["schemas"]["Minutes"];
+            instructorId: components["schemas"]["Id"];
+            /** @description Where the lesson is held. */
+            branchId: components["schemas"]["Id"];
+            /** @description The room within the branch. */
+            room?: string;
+            /** @description Attendance has been booked for the lesson (`POST /theory-lesson/{id}/book`). */
+            booked: boolean;
+            participants: components["schemas"]["TheoryLessonParticipant"][];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The body of `POST /theory-lesson` and `PUT /theory-lesson/{id}`. A lesson of the
+         *     additional syllabus needs at least one licence class.
+         */
+        TheoryLessonInput: {
+            /** @description The course the lesson belongs to; left out for a lesson outside a course. */
+            theoryCourseId?: components["schemas"]["Id"];
+            /**
+             * @description false: a lesson of the basic syllabus (Grundstoff, 12 double lessons for every class);
+             *     true: of the additional, class-specific syllabus (Zusatzstoff).
+             */
+            additional: boolean;
+            /** @description The topic number within its syllabus (basic 1–12; additional 1–n per class). */
+            lessonNumber: number;
+            /** @description The topic as shown; left out, the syllabus title of the lesson number. */
+            topic?: components["schemas"]["ShortText"];
+            /** @default [] */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            /** @default 90 */
+            minutes: components["schemas"]["Minutes"];
+            instructorId: components["schemas"]["Id"];
+            /** @description Where the lesson is held. */
+            branchId: components["schemas"]["Id"];
+            /** @description The room within the branch. */
+            room?: string;
+        };
+        /**
+         * @description The columns a theory lesson list can be sorted by.
+         * @enum {string}
+         */
+        TheoryLessonSortField: "date" | "lessonNumber" | "createdAt";
+        /**
+         * @description Filter body of `POST /theory-lesson/filter`; `search` matches the topic. `archived` does
+         *     not apply (lessons are not archived). Sorted by date and start time unless `sort` says
+         *     otherwise.
+         */
+        TheoryLessonFilter: {
+            from?: components["schemas"]["IsoDate"];
+            to?: components["schemas"]["IsoDate"];
+            theoryCourseId?: components["schemas"]["Id"];
+            instructorId?: components["schemas"]["Id"];
+            branchId?: components["schemas"]["Id"];
+            additional?: boolean;
+            booked?: boolean;
+            /** @description Only lessons this student is booked into. */
+            studentId?: components["schemas"]["Id"];
+            sort?: {
+                field: components["schemas"]["TheoryLessonSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        TheoryLessonPage: {
+            data: components["schemas"]["TheoryLesson"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The student-match result: whether a student fits a theory lesson. */
+        TheoryLessonStudentMatch: {
+            theoryLessonId: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            /** @description The lesson can count for one of the student's active educations. */
+            matches: boolean;
+            /**
+             * @description The student has already attended this topic (booking again is allowed, as a
+             *     repetition).
+             */
+            alreadyAttended: boolean;
+            /** @description The educations the lesson would count for. */
+            studentEducationIds: components["schemas"]["Id"][];
+            /**
+             * @description Translation keys of why the lesson does not match: `theory.match.no_active_education`,
+             *     `theory.match.class_not_covered` (additional syllabus of another class),
+             *     `theory.match.course_limit_reached`, `theory.match.not_in_course`.
+             */
+            reasons: string[];
+        };
+        /**
+         * @description The body of `POST /theory-lesson/{id}/book`: the students who attend. Each is booked for
+         *     the education the lesson matches (see the student-match check); students already booked
+         *     are left as they are.
+         */
+        TheoryLessonBookingInput: {
+            studentIds: components["schemas"]["IdList"];
+        };
+        /** @description A student's place in an exam. */
+        ExamParticipant: {
+            /**
+             * @description The student exam (used by `DELETE /{resource}/student-exam/{id}` and the status
+             *     update).
+             */
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            status: components["schemas"]["ExamStatus"];
+            /** @description Marked as ready for the exam. */
+            ready: boolean;
+            readyAt?: components["schemas"]["IsoDateTime"];
+            /**
+             * @description Theory exams: the error points (class B fails above 10, or with two wrong 5-point
+             *     questions).
+             */
+            points?: number;
+            /** @description Which attempt at this exam the student makes. */
+            attempt: number;
+            /**
+             * @description The exam protocol uploaded with `POST /{resource}/upload-protocol`; a student document
+             *     of type EXAM_PROTOCOL, read with `GET /student-documents/{id}`.
+             */
+            protocol?: components["schemas"]["FileRef"];
+            note?: components["schemas"]["LongText"];
+        };
+        /** @description A theory or practical exam (an exam slot, a portion), as the server answers it. */
+        Exam: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["ExamKind"];
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            /** @description The duration. */
+            minutes: components["schemas"]["Minutes"];
+            /** @description TÜV or DEKRA (a testing organization of the school). */
+            testingOrganizationId: components["schemas"]["Id"];
+            /** @description The testing organization's list or order number of the slot. */
+            listNumber?: string;
+            /**
+             * @description The proctor: the school's user who accompanies the exam (for a practical exam the
+             *     instructor presenting the students).
+             */
+            proctorId?: components["schemas"]["Id"];
+            /** @description The testing organization's examiner, as a name. */
+            examiner?: components["schemas"]["Name"];
+            /** @description Where the exam takes place. */
+            location?: components["schemas"]["ShortText"];
+            branchId?: components["schemas"]["Id"];
+            /** @description Practical exams: the vehicle. */
+            vehicleId?: components["schemas"]["Id"];
+            /** @description The class examined; left out for a mixed theory exam. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The number of participants the slot allows. */
+            places?: number;
+            note?: components["schemas"]["LongText"];
+            /** @description The slot is booked (registered) at the testing organization. */
+            booked: boolean;
+            bookedAt?: components["schemas"]["IsoDateTime"];
+            participants: components["schemas"]["ExamParticipant"][];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The body of `POST` and `PUT /theory-exams` or `/practical-exams`. Participants are set
+         *     with `PUT /{resource}/participants`. A booked exam keeps date and time (422
+         *     `errors.exam_booked`).
+         */
+        ExamInput: {
+            date: components["schemas"]["IsoDate"];
+            startTime: components["schemas"]["LocalTime"];
+            minutes: components["schemas"]["Minutes"];
+            /** @description TÜV or DEKRA (a testing organization of the school). */
+            testingOrganizationId: components["schemas"]["Id"];
+            /** @description The testing organization's list or order number of the slot. */
+            listNumber?: string;
+            /**
+             * @description The proctor: the school's user who accompanies the exam (for a practical exam the
+             *     instructor presenting the students).
+             */
+            proctorId?: components["schemas"]["Id"];
+            /** @description The testing organization's examiner, as a name. */
+            examiner?: components["schemas"]["Name"];
+            /** @description Where the exam takes place. */
+            location?: components["schemas"]["ShortText"];
+            branchId?: components["schemas"]["Id"];
+            /** @description Practical exams: the vehicle. */
+            vehicleId?: components["schemas"]["Id"];
+            /** @description The class examined; left out for a mixed theory exam. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description The number of participants the slot allows. */
+            places?: number;
+            note?: components["schemas"]["LongText"];
+        };
+        /**
+         * @description The columns an exam list can be sorted by.
+         * @enum {string}
+         */
+        ExamSortField: "date" | "listNumber" | "createdAt";
+        /**
+         * @description Filter body of `POST /theory-exams/filter` and `POST /practical-exams/filter`; `search`
+         *     matches list number, examiner and the participants' names. Sorted by date unless `sort`
+         *     says otherwise.
+         */
+        ExamFilter: {
+            from?: components["schemas"]["IsoDate"];
+            to?: components["schemas"]["IsoDate"];
+            testingOrganizationId?: components["schemas"]["Id"];
+            branchId?: components["schemas"]["Id"];
+            proctorId?: components["schemas"]["Id"];
+            licenseClass?: components["schemas"]["LicenseClass"];
+            booked?: boolean;
+            /** @description Only exams this student takes part in. */
+            studentId?: components["schemas"]["Id"];
+            /** @description Only exams with a participant in this status. */
+            status?: components["schemas"]["ExamStatus"];
+            sort?: {
+                field: components["schemas"]["ExamSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+        } & components["schemas"]["FilterRequest"];
+        ExamPage: {
+            data: components["schemas"]["Exam"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description The body of `PUT /{resource}/participants`: replaces the participants. New educations join
+         *     as PLANNED; a participant with a result (PASSED, FAILED, ABSENT) cannot be removed (422
+         *     `errors.exam_participant_has_result`); more than `places` is refused with 422
+         *     `errors.exam_full`.
+         */
+        ExamParticipantsInput: {
+            examId: components["schemas"]["Id"];
+            /** @description Every education the exam shall have. */
+            studentEducationIds: components["schemas"]["IdList"];
+        };
+        /** @description One participant's new status. */
+        ExamStatusUpdate: {
+            studentExamId: components["schemas"]["Id"];
+            status: components["schemas"]["ExamStatus"];
+            /** @description Theory exams, with PASSED or FAILED: the error points. */
+            points?: number;
+            note?: components["schemas"]["LongText"];
+        };
+        /**
+         * @description The body of `PUT /{resource}/update-student-exam-statuses`. Allowed status changes (the
+         *     spec shows none; these follow how a school works):
+         *     - PLANNED → READY, CANCELLED
+         *     - READY → PLANNED, BOOKED, CANCELLED
+         *     - BOOKED → PASSED, FAILED, ABSENT, CANCELLED (results only on or after the exam date)
+         *     - PASSED, FAILED, ABSENT → one another (correcting a result)
+         *     - CANCELLED → PLANNED
+         *
+         *     Others are refused with 422 `errors.exam_status_transition`.
+         */
+        ExamStatusUpdates: {
+            statuses: components["schemas"]["ExamStatusUpdate"][];
+        };
+        /** @description The multipart body of `POST /{resource}/upload-protocol`. */
+        ExamProtocolUpload: {
+            /**
+             * Format: binary
+             * @description The protocol as PDF, JPEG or PNG (at most 20 MB).
+             */
+            file: string;
+            /** @description The participant the protocol belongs to. */
+            studentExamId: components["schemas"]["Id"];
+        };
+        /** @description One requirement and whether it is fulfilled. */
+        EducationRequirement: {
+            /**
+             * @description A translation key of the requirement (or the spec's literal `no data`). Theory exams:
+             *     `exams.requirements.basic_lessons` (12 basic double lessons),
+             *     `exams.requirements.additional_lessons`, `exams.requirements.eye_test`,
+             *     `exams.requirements.first_aid`, `exams.requirements.passport_photo`,
+             *     `exams.requirements.application` (application at the licensing authority),
+             *     `exams.requirements.minimum_age` (at most three months before it). Practical exams
+             *     also: `exams.requirements.theory_passed` (within the last 12 months),
+             *     `exams.requirements.overland_drives`, `exams.requirements.motorway_drives`,
+             *     `exams.requirements.night_drives` (the special drives of the class).
+             * @example exams.requirements.first_aid
+             */
+            name: string;
+            /** @description true: fulfilled. */
+            status: boolean;
+        };
+        /**
+         * @description What an education still lacks before the exam (spec 001 §3). When nothing applies the list
+         *     holds the single entry `{ "name": "no data", "status": true }`.
+         */
+        EducationStatusInfo: {
+            studentEducationId: components["schemas"]["Id"];
+            requirements: components["schemas"]["EducationRequirement"][];
+        };
+        /** @description The body of `POST /{resource}/{id}/mark-as-ready`. */
+        ExamReadyMarking: {
+            /** @description Participants of the exam to mark. */
+            studentExamIds: components["schemas"]["IdList"];
+        };
+        /** @description A pre-exam: a simulation of the theory exam in the learning app. */
+        TheoryPreExam: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            startedAt: components["schemas"]["IsoDateTime"];
+            finished: boolean;
+            finishedAt?: components["schemas"]["IsoDateTime"];
+            /** @description Class B first licence: 30. */
+            questionCount: number;
+            /** @description Finished pre-exams: the error points. */
+            errorPoints?: number;
+            /** @description Finished pre-exams: passed by the rules of the real exam. */
+            passed?: boolean;
+        };
+        /**
+         * @description The official number of a theory question, e.g. `1.1.01-001` (a letter suffix such as `-M`
+         *     marks a variant).
+         * @example 1.1.01-001
+         */
+        OfficialQuestionNumber: string;
+        /**
+         * @description The official number of a chapter (`1`), category (`1.1`) or subcategory (`1.1.01`).
+         * @example 1.1.01
+         */
+        OfficialChapterNumber: string;
+        /** @description One answer of a theory question. */
+        TheoryAnswer: {
+            id: components["schemas"]["Id"];
+            /** @description The answer text; for a numeric question the label of the input. */
+            text: string;
+            correct: boolean;
+            /** @description Numeric questions: the expected number as written, e.g. `0,5`. */
+            value?: string;
+        };
+        /** @description A student's answers to one question, in one education. */
+        QuestionStudentState: {
+            studentEducationId: components["schemas"]["Id"];
+            timesAnswered: number;
+            timesCorrect: number;
+            timesWrong: number;
+            lastAnsweredAt?: components["schemas"]["IsoDateTime"];
+            lastAnswerCorrect?: boolean;
+        };
+        /** @description A theory question. */
+        TheoryQuestion: {
+            id: components["schemas"]["Id"];
+            officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            /** @description The subcategory the question belongs to. */
+            chapter: components["schemas"]["OfficialChapterNumber"];
+            chapterName?: components["schemas"]["ShortText"];
+            /** @description The error points a wrong answer costs in the exam. */
+            points: number;
+            text: string;
+            answers: components["schemas"]["TheoryAnswer"][];
+            /** @description Answered with a number (the answer holds the expected `value`) rather than by choice. */
+            numeric: boolean;
+            /** @description Basic syllabus (every class); false: additional syllabus of the classes listed. */
+            basic: boolean;
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            imageUrl?: components["schemas"]["Url"];
+            videoUrl?: components["schemas"]["Url"];
+            /** @description With `studentEducationId`: how the student answered so far. */
+            studentState?: components["schemas"]["QuestionStudentState"];
+        };
+        /** @description One question of a pre-exam with the answer given. */
+        TheoryPreExamQuestion: {
+            question: components["schemas"]["TheoryQuestion"];
+            chosenAnswerIds: components["schemas"]["Id"][];
+            /** @description The number entered for a numeric question. */
+            numericValue?: string;
+            correct: boolean;
+        };
+        /** @description A finished pre-exam with its questions and the answers given (the pre-exam question list). */
+        TheoryPreExamDetail: {
+            preExam: components["schemas"]["TheoryPreExam"];
+            questions: components["schemas"]["TheoryPreExamQuestion"][];
+        };
+        BalanceOfEducation: {
+            studentEducationId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            invoiced: components["schemas"]["SignedMoney"];
+            paid: components["schemas"]["SignedMoney"];
+            balance: components["schemas"]["SignedMoney"];
+        };
+        /**
+         * @description The saldo of a student: `balance = paid − invoiced`. Negative means the student owes
+         *     the school (shown red), positive is a credit ("the balance covers a lesson"). `invoiced`
+         *     counts issued invoices minus cancellation invoices of the student (not those addressed
+         *     to a cost bearer); payment requests are not invoices and only appear in `requested`.
+         */
+        Balance: {
+            studentId: components["schemas"]["Id"];
+            balance: components["schemas"]["SignedMoney"];
+            invoiced: components["schemas"]["SignedMoney"];
+            paid: components["schemas"]["SignedMoney"];
+            /** @description The open amount of issued, not yet settled invoices. */
+            open: components["schemas"]["Money"];
+            /** @description The part of `open` past its due date. */
+            overdue: components["schemas"]["Money"];
+            /** @description The open amount of payment requests. */
+            requested: components["schemas"]["Money"];
+            /** @description The same figures per education. */
+            educations: components["schemas"]["BalanceOfEducation"][];
+        };
+        /**
+         * @description A sum of many amounts in euro cents that may be negative (school-wide totals and
+         *     report sums, which can pass the 1 000 000 € bound of `Money`).
+         */
+        MoneyTotal: number;
+        WorkflowBalance: {
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            educationCount: number;
+            receivables: components["schemas"]["MoneyTotal"];
+            credits: components["schemas"]["MoneyTotal"];
+        };
+        /** @description The school's balances today, over all active students and cost bearers. */
+        BalanceOverview: {
+            /** @description What payers owe in total (the sum of negative balances, as a positive amount). */
+            receivables: components["schemas"]["MoneyTotal"];
+            /** @description The sum of positive balances. */
+            credits: components["schemas"]["MoneyTotal"];
+            overdue: components["schemas"]["MoneyTotal"];
+            overdueDocumentCount: number;
+            /** @description Students and cost bearers with a negative balance. */
+            debtorCount: number;
+            /** @description The open amount of payment requests. */
+            requested: components["schemas"]["MoneyTotal"];
+            failedDebitCount: number;
+            failedDebitAmount: components["schemas"]["MoneyTotal"];
+            workflows: components["schemas"]["WorkflowBalance"][];
+        };
+        /** @enum {string} */
+        PaymentWorkflowStudentSortField: "lastName" | "firstName" | "licenseClass" | "balance" | "openAmount" | "lastPaymentDate";
+        /**
+         * @description The state of one payment (a debit, a transfer, cash). FAILED, CANCELLED and
+         *     CHARGED_BACK are the live-pay failures of spec 001 §4; a failed debit turns the
+         *     education red until restarted.
+         * @enum {string}
+         */
+        PaymentStatus: "OPEN" | "PENDING" | "PAID" | "PARTIALLY_PAID" | "FAILED" | "CANCELLED" | "CHARGED_BACK" | "REFUNDED";
+        /**
+         * @description Filter body of the payment-workflow student lists; `search` matches first and last name.
+         *     `archived: true` lists educations of archived students.
+         */
+        PaymentWorkflowStudentFilter: {
+            sort?: {
+                field: components["schemas"]["PaymentWorkflowStudentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            branchIds?: components["schemas"]["IdList"];
+            instructorIds?: components["schemas"]["IdList"];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            automaticPayment?: boolean;
+            finishedEducation?: boolean;
+            /** @description Educations whose newest payment has one of these statuses. */
+            paymentStatuses?: components["schemas"]["PaymentStatus"][];
+            /** @description true lists only educations with a negative balance. */
+            onlyDebtors?: boolean;
+            /** @description true lists only educations marked red. */
+            onlyFailed?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description Spec 001 — confirmed or unconfirmed; REVOKED is final; EXPIRED after 36 months without a debit.
+         * @enum {string}
+         */
+        MandateStatus: "UNCONFIRMED" | "CONFIRMED" | "REVOKED" | "EXPIRED";
+        /** @description One education in a payment-workflow list. `failed` marks the education red (a failed live-pay debit). */
+        PaymentWorkflowStudent: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            branchId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            /** @description Whether automatic payments run for this education (paused when false). */
+            automaticPayment: boolean;
+            educationStatus: components["schemas"]["EducationStatus"];
+            finishedEducation: boolean;
+            balance: components["schemas"]["SignedMoney"];
+            openAmount: components["schemas"]["Money"];
+            lastPaymentStatus?: components["schemas"]["PaymentStatus"];
+            lastPaymentDate?: components["schemas"]["IsoDate"];
+            /** @description The status of the education's newest mandate (live pay); absent without one. */
+            mandateStatus?: components["schemas"]["MandateStatus"];
+            failed: boolean;
+        };
+        PaymentWorkflowStudentPage: {
+            data: components["schemas"]["PaymentWorkflowStudent"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        LivePayPaymentStatusRequest: {
+            studentEducationIds: components["schemas"]["Id"][];
+        };
+        /**
+         * @description The live-pay status of one education: the status of its newest debit. `status` is absent
+         *     when the education has no debit yet. FAILED, CANCELLED and CHARGED_BACK mark it red.
+         */
+        LivePayPaymentStatus: {
+            studentEducationId: components["schemas"]["Id"];
+            status?: components["schemas"]["PaymentStatus"];
+            /** @description The newest debit, the one `POST /live-pay/payment/update-status/{id}` restarts. */
+            paymentId?: components["schemas"]["Id"];
+            failed: boolean;
+        };
+        PaymentStatusCount: {
+            status: components["schemas"]["PaymentStatus"];
+            count: number;
+            amount: components["schemas"]["MoneyTotal"];
+        };
+        /** @description The counters and sums of the overview tile of one payment workflow (active educations only). */
+        PaymentWorkflowOverview: {
+            paymentWorkflow: components["schemas"]["PaymentWorkflow"];
+            educationCount: number;
+            /** @description Educations with automatic payments running (not paused). */
+            automaticPaymentCount: number;
+            /** @description Educations marked red. */
+            failedCount: number;
+            openAmount: components["schemas"]["MoneyTotal"];
+            overdueAmount: components["schemas"]["MoneyTotal"];
+            /** @description Payments received in the current calendar month (Europe/Berlin). */
+            paidThisMonth: components["schemas"]["MoneyTotal"];
+            /** @description Count and sum of the workflow's payments per status. */
+            payments: components["schemas"]["PaymentStatusCount"][];
+        };
+        /**
+         * @description The new status of a live-pay debit. Allowed changes: a FAILED, CANCELLED or CHARGED_BACK
+         *     debit is restarted with OPEN (it goes into the next SEPA export and the education is no
+         *     longer red); an OPEN debit is CANCELLED (paused, not collected); a PENDING debit becomes
+         *     PAID, FAILED or CHARGED_BACK as the bank reports. Anything else answers 422
+         *     `errors.invalid_status_transition`.
+         */
+        LivePayPaymentStatusUpdate: {
+            status: components["schemas"]["PaymentStatus"];
+            /** @description The bank's reason code or a note, for FAILED and CHARGED_BACK. */
+            failureReason?: string;
+            /** @description The return fee to pass on; only when the school's switch "bank fee on failed live pay" is on. */
+            bankFee?: components["schemas"]["Money"];
+        };
+        /**
+         * @description SEPA sequence type of a direct debit.
+         * @enum {string}
+         */
+        SequenceType: "FRST" | "RCUR" | "OOFF" | "FNAL";
+        /**
+         * @description Money received from (positive `amount`) or paid back to (negative `amount`) a student or
+         *     cost bearer: a transfer, cash, a card payment or a live-pay direct debit. Fields without
+         *     a value (no document, no mandate, …) are absent.
+         */
+        Payment: {
+            id: components["schemas"]["Id"];
+            amount: components["schemas"]["SignedMoney"];
+            /** @description The value date (for a debit the collection date). */
+            paymentDate: components["schemas"]["IsoDate"];
+            method: components["schemas"]["PaymentMethod"];
+            status: components["schemas"]["PaymentStatus"];
+            /** @description The remittance text (SEPA allows 140 characters), e.g. the invoice number. */
+            reference: string;
+            studentId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            /** @description Set when a cost bearer paid. */
+            costBearerId?: components["schemas"]["Id"];
+            /** @description The payment document this payment settles. */
+            documentId?: components["schemas"]["Id"];
+            /** @description The mandate a live-pay debit was collected under. */
+            mandateId?: components["schemas"]["Id"];
+            sequenceType?: components["schemas"]["SequenceType"];
+            /** @description The SEPA end-to-end id of a debit. */
+            endToEndId?: string;
+            /** @description Why a debit failed or was charged back (the bank's reason code such as `MD06`, or a translation key). */
+            failureReason?: string;
+            /** @description The bank's return fee passed on to the student (master-data switch "bank fee on failed live pay"). */
+            bankFee?: components["schemas"]["Money"];
+            note?: string;
+            /** @description true once the payment is in a DATEV export; it can then no longer be changed or deleted. */
+            exported: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description Which live-pay debits go into the pain.008.001.08 file. Included are OPEN direct debits
+         *     due on or before `dueUntil` whose mandate is CONFIRMED and whose pre-notification is at
+         *     least the agreed period (14 days unless the contract says shorter) before
+         *     `collectionDate`. The debits of a mandate's first collection carry FRST, later ones RCUR.
+         */
+        SepaExportRequest: {
+            /** @description The requested collection date; a TARGET2 business day after today (422 `errors.collection_date`). */
+            collectionDate: components["schemas"]["IsoDate"];
+            /** @description Include debits due up to this day; default `collectionDate`. */
+            dueUntil?: components["schemas"]["IsoDate"];
+            /** @description Restrict the file to these debits (still only due and collectable ones). */
+            paymentIds?: components["schemas"]["IdList"];
+            /**
+             * @description One booking on the school's account per file (`BtchBookg`), else one per debit.
+             * @default true
+             */
+            batchBooking: boolean;
+        };
+        /**
+         * @description The period of a DATEV booking batch (EXTF, category 21 "Buchungsstapel"). The period must
+         *     lie in one fiscal year (422 `errors.datev_period_spans_fiscal_years`). Consultant and
+         *     client number and the chart of accounts (SKR03/SKR04) come from the accounts
+         *     configuration (422 `errors.datev_config_missing` when unset).
+         */
+        DatevExportRequest: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            /**
+             * @description Book issued invoices and cancellation invoices (revenue per VAT rate).
+             * @default true
+             */
+            documents: boolean;
+            /**
+             * @description Book payments (cash, bank, live-pay transit account).
+             * @default true
+             */
+            payments: boolean;
+            /**
+             * @description false leaves out what an earlier export already contained; true repeats it.
+             * @default false
+             */
+            includeExported: boolean;
+        };
+        /** @enum {string} */
+        PaymentSortField: "id" | "paymentDate" | "amount" | "method" | "status" | "createdAt";
+        /**
+         * @description Filter body of `POST /payments/filter`; `search` matches the reference and the payer's
+         *     name. Payments are not archivable: `archived` is ignored.
+         */
+        PaymentFilter: {
+            sort?: {
+                field: components["schemas"]["PaymentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            studentId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            documentId?: components["schemas"]["Id"];
+            methods?: components["schemas"]["PaymentMethod"][];
+            statuses?: components["schemas"]["PaymentStatus"][];
+            paymentDateFrom?: components["schemas"]["IsoDate"];
+            paymentDateTo?: components["schemas"]["IsoDate"];
+            /** @description true only payments already in a DATEV export, false only the others. */
+            exported?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        PaymentPage: {
+            data: components["schemas"]["Payment"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description A payment recorded by the office (transfer seen on the bank statement, cash, card).
+         *     Exactly one of `studentId` and `costBearerId` is given (422 `errors.payer_required`).
+         *     `DIRECT_DEBIT` payments come only from live pay and the SEPA export (422
+         *     `errors.direct_debit_not_manual`). With `documentId` the payment settles that document
+         *     (its `paidAmount` and status follow); without it, it counts for the balance only.
+         */
+        PaymentInput: {
+            /** @description Received amount; negative for money paid back (a refunded credit). Never 0. */
+            amount: components["schemas"]["SignedMoney"];
+            paymentDate: components["schemas"]["IsoDate"];
+            method: components["schemas"]["PaymentMethod"];
+            reference?: string;
+            studentId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            documentId?: components["schemas"]["Id"];
+            note?: string;
+        };
+        /**
+         * @description A payment request is not an invoice; the others are numbered invoices.
+         * @enum {string}
+         */
+        PaymentDocumentType: "PAYMENT_REQUEST" | "PARTIAL_INVOICE" | "FINAL_INVOICE" | "CANCELLATION_INVOICE" | "COST_BEARER_INVOICE" | "DEPOSIT_INVOICE";
+        /**
+         * @description An automatic service bundle (spec 000 §2 "automatic service bundles",
+         *     `/automatic-payment-triggers`): when `event` happens in an education of one of the
+         *     `paymentWorkflows` and `licenseClasses`, the school bills `productIds` at the prices of
+         *     the student's price list, as a `documentType` due `dueInDays` later (for live pay, as a
+         *     debit). Examples: at registration (CREATED) the basic fee and learning material; when a
+         *     practical exam is planned (EXAM_PLANNED, PRACTICAL) the exam presentation fee.
+         */
+        AutomaticPaymentTrigger: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            active: boolean;
+            event: components["schemas"]["EducationEventType"];
+            /** @description For EXAM_PLANNED and EXAM_RESULT, the kind of exam; absent means both. */
+            examKind?: components["schemas"]["ExamKind"];
+            /** @description For EXAM_RESULT, the result that triggers (e.g. FAILED bills the repeat fee). */
+            examStatus?: components["schemas"]["ExamStatus"];
+            /** @description For DRIVING_LESSON, bill after every n signed driving lessons. */
+            lessonCount?: number;
+            paymentWorkflows: components["schemas"]["PaymentWorkflow"][];
+            /** @description Empty means every class. */
+            licenseClasses: components["schemas"]["LicenseClass"][];
+            /** @description PAYMENT_REQUEST or PARTIAL_INVOICE (other types answer 422). */
+            documentType: components["schemas"]["PaymentDocumentType"];
+            productIds: components["schemas"]["Id"][];
+            dueInDays: number;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        AutomaticPaymentTriggerInput: {
+            name: components["schemas"]["Name"];
+            /** @default true */
+            active: boolean;
+            event: components["schemas"]["EducationEventType"];
+            examKind?: components["schemas"]["ExamKind"];
+            examStatus?: components["schemas"]["ExamStatus"];
+            lessonCount?: number;
+            paymentWorkflows: components["schemas"]["PaymentWorkflow"][];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            documentType: components["schemas"]["PaymentDocumentType"];
+            productIds: components["schemas"]["Id"][];
+            /** @default 14 */
+            dueInDays: number;
+        };
+        /**
+         * @description DRAFT documents can change; ISSUED ones never do; a cancellation sets CANCELLED on the original.
+         * @enum {string}
+         */
+        PaymentDocumentStatus: "DRAFT" | "ISSUED" | "PAID" | "PARTIALLY_PAID" | "CANCELLED";
+        /** @description A quantity in quarter steps (1 driving lesson of 45 minutes, 2 for a double lesson, 0.5, …). */
+        Quantity: number;
+        /**
+         * @description One line. `unitPrice` is the gross unit price (prices to consumers are gross); `net`,
+         *     `vat` and `gross` are the line's amounts, rounded per line to whole cents
+         *     (`net = round(gross × 100 / (100 + vatRate))`). Discount lines and the lines of a
+         *     cancellation invoice carry negative amounts. Fields without a value are absent.
+         */
+        PaymentDocumentLine: {
+            position: number;
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unitPrice: components["schemas"]["SignedMoney"];
+            vatRate: components["schemas"]["VatRate"];
+            net: components["schemas"]["SignedMoney"];
+            vat: components["schemas"]["SignedMoney"];
+            gross: components["schemas"]["SignedMoney"];
+            productId?: components["schemas"]["Id"];
+            /** @description The driving lesson or exam this line bills; it can no longer be changed once on a final invoice. */
+            appointmentId?: components["schemas"]["Id"];
+            serviceDate?: components["schemas"]["IsoDate"];
+        };
+        /** @description The amounts of one VAT rate, as §14 UStG requires on an invoice. */
+        VatTotal: {
+            vatRate: components["schemas"]["VatRate"];
+            net: components["schemas"]["SignedMoney"];
+            vat: components["schemas"]["SignedMoney"];
+            gross: components["schemas"]["SignedMoney"];
+        };
+        /**
+         * @description A payment request or an invoice of a student or a cost bearer.
+         *
+         *     * `number` is given when an invoice is issued: gapless per school, in the order of
+         *       issue. Payment requests are not invoices and never get a number; drafts have none yet.
+         *     * A DRAFT can change; once ISSUED the document never changes (only `visible`, the
+         *       payments against it and, by cancellation, its status). A mistake is corrected by a
+         *       cancellation invoice (`cancelsDocumentId`), which sets the original to CANCELLED
+         *       with `cancelledByDocumentId`, and a new invoice.
+         *     * `recipientName` and `recipientAddress` are copied at issue, so later changes to the
+         *       student or cost bearer do not alter an issued invoice.
+         *     * Fields without a value are absent.
+         */
+        PaymentDocument: {
+            id: components["schemas"]["Id"];
+            type: components["schemas"]["PaymentDocumentType"];
+            status: components["schemas"]["PaymentDocumentStatus"];
+            /** @description The invoice number, e.g. `2026-00042`; absent for payment requests and drafts. */
+            number?: string;
+            studentId?: components["schemas"]["Id"];
+            /** @description Set when the document is addressed to a cost bearer. */
+            costBearerId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            recipientName: string;
+            recipientAddress?: components["schemas"]["Address"];
+            /** @description The invoice date; set to the day of issue when a draft is issued without one. */
+            issueDate?: components["schemas"]["IsoDate"];
+            /** @description The date of service (Leistungsdatum) when the document covers one day. */
+            serviceDate?: components["schemas"]["IsoDate"];
+            /** @description The service period (Leistungszeitraum) when the document covers several days. */
+            servicePeriodFrom?: components["schemas"]["IsoDate"];
+            servicePeriodTo?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            lines: components["schemas"]["PaymentDocumentLine"][];
+            vatTotals: components["schemas"]["VatTotal"][];
+            totalNet: components["schemas"]["SignedMoney"];
+            totalVat: components["schemas"]["SignedMoney"];
+            totalGross: components["schemas"]["SignedMoney"];
+            paidAmount: components["schemas"]["SignedMoney"];
+            /** @description `totalGross − paidAmount`; 0 for a cancelled invoice and its cancellation. */
+            openAmount: components["schemas"]["SignedMoney"];
+            /** @description On a cancellation invoice, the invoice it cancels. */
+            cancelsDocumentId?: components["schemas"]["Id"];
+            /** @description On a cancelled invoice, its cancellation invoice. */
+            cancelledByDocumentId?: components["schemas"]["Id"];
+            /** @description Whether the student sees the document in the learning app. */
+            visible: boolean;
+            eInvoiceFormat: components["schemas"]["EInvoiceFormat"];
+            /** @description The buyer reference (Leitweg-ID for authorities), BT-10 of an XRechnung. */
+            buyerReference?: string;
+            /** @description The education voucher (Bildungsgutschein) or order number a cost bearer wants on the invoice. */
+            voucherNumber?: string;
+            /** @description The footnote printed below the lines (defaults from the financial configuration). */
+            footnote?: string;
+            /** @description Printed when lines are VAT-exempt, e.g. "Steuerfrei nach § 4 Nr. 21 UStG". */
+            taxExemptionNote?: string;
+            issuedAt?: components["schemas"]["IsoDateTime"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The educations to close with a final invoice, one invoice per education. Every education
+         *     must be finished (422 `errors.education_not_finished`) and all must belong to one student
+         *     (422 `errors.final_invoice_one_customer`, spec 001 §5). The final invoice (Schlussrechnung)
+         *     lists every service of the education and deducts the partial and deposit invoices issued
+         *     before; the appointments on it can no longer be changed.
+         */
+        FinalInvoicesRequest: {
+            studentEducationIds: components["schemas"]["Id"][];
+            /** @description Default today; not before the school's newest issued invoice (numbers follow the dates). */
+            issueDate?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            footnote?: string;
+        };
+        /** @description The flash-pay educations to bill for the services since their last partial invoice. */
+        PartialInvoicesRequest: {
+            studentEducationIds: components["schemas"]["Id"][];
+            /** @description Bill signed lessons and services up to and including this day; default today. */
+            serviceUntil?: components["schemas"]["IsoDate"];
+            issueDate?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+        };
+        SkippedEducation: {
+            studentEducationId: components["schemas"]["Id"];
+            /** @description A translation key, e.g. `errors.nothing_to_invoice` or `errors.not_flash_pay`. */
+            reason: string;
+        };
+        /** @description The partial invoices issued, and the educations left out with the reason. */
+        PartialInvoicesResult: {
+            created: components["schemas"]["PaymentDocument"][];
+            skipped: components["schemas"]["SkippedEducation"][];
+        };
+        /**
+         * @description A line as the office enters it. Without `vatRate` the server takes the rate valid on the
+         *     service date for the line's product and licence class (19 % for class B, 0 % for the
+         *     exempt classes under §4 Nr. 21 UStG, 16 %/5 % between 1 July and 31 December 2020).
+         */
+        PaymentDocumentLineInput: {
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            /** @description Gross unit price; negative for a discount. */
+            unitPrice: components["schemas"]["SignedMoney"];
+            vatRate?: components["schemas"]["VatRate"];
+            productId?: components["schemas"]["Id"];
+            appointmentId?: components["schemas"]["Id"];
+            serviceDate?: components["schemas"]["IsoDate"];
+        };
+        /** @description The body of `create-cost-bearer-invoice` and its preview; the fields of `CostBearerServiceInvoiceInput` plus the cost bearer. */
+        CostBearerInvoiceInput: {
+            costBearerId: components["schemas"]["Id"];
+            studentEducationIds: components["schemas"]["Id"][];
+            appointmentIds?: components["schemas"]["IdList"];
+            lines?: components["schemas"]["PaymentDocumentLineInput"][];
+            servicePeriodFrom?: components["schemas"]["IsoDate"];
+            servicePeriodTo?: components["schemas"]["IsoDate"];
+            issueDate?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            eInvoiceFormat?: components["schemas"]["EInvoiceFormat"];
+            buyerReference?: string;
+            voucherNumber?: string;
+            footnote?: string;
+        };
+        /**
+         * @description The services to bill a cost bearer (screen `/payers/services/{id}`): the signed
+         *     appointments of the bearer's educations in `appointmentIds` and further `lines`
+         *     (other services only through a course invoice, spec 001 §5). At least one appointment
+         *     or line.
+         */
+        CostBearerServiceInvoiceInput: {
+            studentEducationIds: components["schemas"]["Id"][];
+            appointmentIds?: components["schemas"]["IdList"];
+            lines?: components["schemas"]["PaymentDocumentLineInput"][];
+            servicePeriodFrom?: components["schemas"]["IsoDate"];
+            servicePeriodTo?: components["schemas"]["IsoDate"];
+            issueDate?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            /** @description Default the cost bearer's format; XRECHNUNG needs `buyerReference` (422 `errors.buyer_reference_required`). */
+            eInvoiceFormat?: components["schemas"]["EInvoiceFormat"];
+            buyerReference?: string;
+            voucherNumber?: string;
+            footnote?: string;
+        };
+        /** @enum {string} */
+        PaymentDocumentSortField: "id" | "number" | "type" | "status" | "issueDate" | "dueDate" | "totalGross" | "openAmount" | "recipientName";
+        /**
+         * @description Filter body of `POST /payment-documents/filter` (the payment-documents list and the
+         *     student documents history); `search` matches number, recipient name and line texts.
+         *     Payment documents are not archivable: `archived` is ignored.
+         */
+        PaymentDocumentFilter: {
+            sort?: {
+                field: components["schemas"]["PaymentDocumentSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            types?: components["schemas"]["PaymentDocumentType"][];
+            statuses?: components["schemas"]["PaymentDocumentStatus"][];
+            studentId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            branchIds?: components["schemas"]["IdList"];
+            issueDateFrom?: components["schemas"]["IsoDate"];
+            issueDateTo?: components["schemas"]["IsoDate"];
+            dueDateFrom?: components["schemas"]["IsoDate"];
+            dueDateTo?: components["schemas"]["IsoDate"];
+            /** @description true lists only issued documents with an open amount past their due date. */
+            overdue?: boolean;
+            visible?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        PaymentDocumentPage: {
+            data: components["schemas"]["PaymentDocument"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description A document the office writes by hand (screens `/payment-request`, `/partial-invoice`,
+         *     `/payers/payment-request`, `/payers/deposit-invoice`): `type` is PAYMENT_REQUEST,
+         *     PARTIAL_INVOICE or DEPOSIT_INVOICE (others answer 422 `errors.document_type_not_manual`;
+         *     final, cancellation and cost-bearer invoices have their own calls). Exactly one of
+         *     `studentId` and `costBearerId` is given. The document is saved as DRAFT; `POST
+         *     /payment-documents/{id}/issue` issues it.
+         */
+        PaymentDocumentInput: {
+            type: components["schemas"]["PaymentDocumentType"];
+            studentId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            issueDate?: components["schemas"]["IsoDate"];
+            serviceDate?: components["schemas"]["IsoDate"];
+            servicePeriodFrom?: components["schemas"]["IsoDate"];
+            servicePeriodTo?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            lines: components["schemas"]["PaymentDocumentLineInput"][];
+            /** @default true */
+            visible: boolean;
+            eInvoiceFormat?: components["schemas"]["EInvoiceFormat"];
+            buyerReference?: string;
+            voucherNumber?: string;
+            footnote?: string;
+        };
+        /** @description Rich text as HTML (the editor of spec 001 §9); sanitised by the server. */
+        HtmlText: string;
+        /**
+         * @description Sends the document's PDF (and for XRECHNUNG/ZUGFERD the e-invoice) as an attachment
+         *     from one of the user's mail accounts. Without `to` the mail goes to the payer e-mail of
+         *     the student or the cost bearer's e-mail. Without `subject`/`htmlBody` the texts of
+         *     `emailTemplateId` are used, with placeholders filled.
+         */
+        PaymentDocumentEmailInput: {
+            emailConfigId: components["schemas"]["Id"];
+            to?: components["schemas"]["Email"][];
+            emailTemplateId?: components["schemas"]["Id"];
+            subject?: string;
+            htmlBody?: components["schemas"]["HtmlText"];
+        };
+        /**
+         * @description Inbox has the id 1, outbox 2 (spec 001 §9).
+         * @enum {string}
+         */
+        MailFolder: "INBOX" | "OUTBOX";
+        /**
+         * @description One e-mail of the mailbox: received (INBOX, mailbox id 1) by the IMAP sync or sent
+         *     (OUTBOX, mailbox id 2) from the back office. Fields without a value are absent.
+         */
+        MailboxEmail: {
+            id: components["schemas"]["Id"];
+            folder: components["schemas"]["MailFolder"];
+            emailConfigId: components["schemas"]["Id"];
+            from: components["schemas"]["Email"];
+            /** @description The sender's display name. */
+            fromName?: string;
+            to: components["schemas"]["Email"][];
+            cc: components["schemas"]["Email"][];
+            subject: string;
+            /** @description The body as sanitised HTML (a plain-text mail is wrapped in `<pre>`). */
+            htmlBody: components["schemas"]["HtmlText"];
+            receivedAt?: components["schemas"]["IsoDateTime"];
+            sentAt?: components["schemas"]["IsoDateTime"];
+            read: boolean;
+            marked: boolean;
+            /** @description Read each with `GET /email-attachments/read/{id}`. */
+            attachments: components["schemas"]["FileRef"][];
+            /** @description The student whose e-mail address (or payer e-mail) is the sender or a recipient. */
+            studentId?: components["schemas"]["Id"];
+        };
+        /** @description A SEPA mandate reference, at most 35 characters of the SEPA character set. */
+        MandateReference: string;
+        /**
+         * @description A SEPA core direct-debit mandate of a student (or the account holder paying for them).
+         *     UNCONFIRMED until the signed mandate is present (paper form received, or the online form
+         *     of the dispatch e-mail completed); only CONFIRMED mandates are debited. Revoking is
+         *     final (REVOKED); a mandate unused for 36 months lapses (EXPIRED). Fields without a value
+         *     are absent.
+         */
+        Mandate: {
+            id: components["schemas"]["Id"];
+            reference: components["schemas"]["MandateReference"];
+            studentId: components["schemas"]["Id"];
+            /** @description The education the mandate was given for; absent when it serves all the student's educations. */
+            studentEducationId?: components["schemas"]["Id"];
+            /** @description The account holder (SEPA allows 70 characters). */
+            holderName: string;
+            iban: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            /** @description The date of signature (DtOfSgntr in pain.008). */
+            signedAt?: components["schemas"]["IsoDate"];
+            status: components["schemas"]["MandateStatus"];
+            /** @description FRST until the first debit was collected, then RCUR. */
+            sequenceType: components["schemas"]["SequenceType"];
+            /** @description The collection date of the newest debit. */
+            lastDebitAt?: components["schemas"]["IsoDate"];
+            revokedAt?: components["schemas"]["IsoDateTime"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description A mandate entered by the office from a signed paper form. With `signedAt` it is
+         *     CONFIRMED at once, without it UNCONFIRMED. Without `reference` the server assigns a
+         *     unique one. A new mandate does not revoke older ones.
+         */
+        MandateInput: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            reference?: components["schemas"]["MandateReference"];
+            holderName: string;
+            iban: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            signedAt?: components["schemas"]["IsoDate"];
+        };
+        /**
+         * @description `date` is the received date in the inbox and the sent date in the outbox.
+         * @enum {string}
+         */
+        MailboxEmailSortField: "date" | "from" | "subject";
+        /**
+         * @description Filter body of `POST /emails/filter`. An empty or missing `emailConfigIds` means every
+         *     mail account of the signed-in user; ids of accounts the user may not use answer 403.
+         *     Without `folder` both folders are listed (the sidebar's "all"). `senders` is the sender
+         *     filter list; its pseudo-entry "Markiert" is `marked: true`. `search` matches subject,
+         *     sender and recipients. E-mails are not archivable: `archived` is ignored.
+         */
+        MailboxEmailFilter: {
+            sort?: {
+                field: components["schemas"]["MailboxEmailSortField"];
+                /**
+                 * @default desc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            emailConfigIds?: components["schemas"]["Id"][];
+            folder?: components["schemas"]["MailFolder"];
+            read?: boolean;
+            marked?: boolean;
+            senders?: components["schemas"]["Email"][];
+            studentId?: components["schemas"]["Id"];
+            dateFrom?: components["schemas"]["IsoDate"];
+            dateTo?: components["schemas"]["IsoDate"];
+        } & components["schemas"]["FilterRequest"];
+        MailboxEmailPage: {
+            data: components["schemas"]["MailboxEmail"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description The id of the deleted e-mail (the mailbox removes it from its list after this 200). */
+        DeletedEmail: {
+            id: components["schemas"]["Id"];
+        };
+        /**
+         * @description A new e-mail (or a reply) sent through one of the user's mail accounts and stored in the
+         *     OUTBOX. `htmlBody` is sanitised. When the mail server refuses the mail the call answers
+         *     422 with the global error `errors.email_not_sent` and nothing is stored.
+         */
+        SendEmailInput: {
+            emailConfigId: components["schemas"]["Id"];
+            to: components["schemas"]["Email"][];
+            cc?: components["schemas"]["Email"][];
+            bcc?: components["schemas"]["Email"][];
+            subject: string;
+            htmlBody: components["schemas"]["HtmlText"];
+            /** @description The template the text came from (kept for the record; placeholders are filled by the client before sending). */
+            emailTemplateId?: components["schemas"]["Id"];
+            /** @description The received e-mail this answers (sets In-Reply-To and References). */
+            inReplyToEmailId?: components["schemas"]["Id"];
+            /** @description The student the e-mail belongs to (shown in their history). */
+            studentId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description The multipart body of `POST /emails/send-user-email-with-attachments`: the `email` part
+         *     (JSON, `SendEmailInput`) and one `file` part per attachment (at most 10, together at
+         *     most 20 MB; larger answers 413).
+         */
+        SendEmailWithAttachmentsForm: {
+            email: components["schemas"]["SendEmailInput"];
+            file: string[];
+        };
+        /** @description The mail accounts to fetch new mail for now; empty means every account of the user. */
+        ForceSyncRequest: {
+            emailConfigIds: components["schemas"]["Id"][];
+        };
+        EmailSyncResult: {
+            emailConfigId: components["schemas"]["Id"];
+            newEmails: number;
+            syncedAt: components["schemas"]["IsoDateTime"];
+            /** @description A translation key when the account could not be read (e.g. `errors.imap_login_failed`); absent on success. */
+            error?: string;
+        };
+        /** @description A reusable e-mail text with placeholders such as `{{student.firstName}}` (see `GET /email-templates/placeholders`). */
+        EmailTemplate: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+            /** @description Absent for a template without category. */
+            templateCategoryId?: components["schemas"]["Id"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description A placeholder a template may use, written `{{key}}`, e.g. `{{student.firstName}}`. */
+        EmailPlaceholder: {
+            /** @example student.firstName */
+            key: string;
+            /** @description A German explanation (the back office shows it as it is). */
+            description: string;
+            /** @example Lena */
+            example: string;
+        };
+        /** @description Unknown placeholders answer 422 (field error `body` or `subject`, `validation.unknown_placeholder`). */
+        EmailTemplateInput: {
+            name: components["schemas"]["Name"];
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+            templateCategoryId?: components["schemas"]["Id"];
+        };
+        /** @enum {string} */
+        EmailTemplateSortField: "id" | "name" | "subject" | "updatedAt";
+        /**
+         * @description Filter body of `POST /email-templates/filter`; `search` matches name and subject.
+         *     Templates are not archivable: `archived` is ignored.
+         */
+        EmailTemplateFilter: {
+            sort?: {
+                field: components["schemas"]["EmailTemplateSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            templateCategoryId?: components["schemas"]["Id"];
+        } & components["schemas"]["FilterRequest"];
+        EmailTemplatePage: {
+            data: components["schemas"]["EmailTemplate"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description A group of e-mail templates (the sidebar's "template groups"). */
+        EmailTemplateCategory: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description The name must be unique in the school (422 `validation.name_taken`). */
+        EmailTemplateCategoryInput: {
+            name: components["schemas"]["Name"];
+        };
+        /** @enum {string} */
+        BroadcastSortField: "id" | "name" | "state" | "publishFrom" | "publishTo" | "createdAt";
+        /**
+         * @description Spec 001 §4. Publishing is irreversible; stopping ends publication at once (EXPIRED).
+         * @enum {string}
+         */
+        BroadcastState: "CREATED" | "PREPARED" | "PUBLISHED" | "EXPIRED" | "FINISHED";
+        /** @description Filter body of `POST /broadcasts/filter`; `search` matches name and subject. */
+        BroadcastFilter: {
+            sort?: {
+                field: components["schemas"]["BroadcastSortField"];
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+            }[];
+            states?: components["schemas"]["BroadcastState"][];
+            /** @description Broadcasts still shown on or after this day. */
+            publishFrom?: components["schemas"]["IsoDate"];
+            /** @description Broadcasts shown from this day at the latest. */
+            publishTo?: components["schemas"]["IsoDate"];
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description Who receives a broadcast: the active students matching every non-empty list (an empty
+         *     group means every active student). Archived students never receive broadcasts.
+         */
+        BroadcastRecipientGroup: {
+            branchIds?: components["schemas"]["IdList"];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            studentCategoryIds?: components["schemas"]["IdList"];
+            theoryCourseIds?: components["schemas"]["IdList"];
+            educationStatuses?: components["schemas"]["EducationStatus"][];
+        };
+        /**
+         * @description A message to a group of students, shown in their learning app from `publishFrom` to
+         *     `publishTo` and, with `sendEmail`, also e-mailed when published.
+         *
+         *     States (spec 001 §4): CREATED (editable) → `prepare` → PREPARED (recipients resolved,
+         *     `recipientCount` known; an edit returns it to CREATED) → `publish` → PUBLISHED
+         *     (irreversible) → FINISHED when `publishTo` has passed, or EXPIRED at once by `stop`.
+         *     An EXPIRED or FINISHED broadcast is never published again, also not after unarchiving.
+         *     Fields without a value are absent.
+         */
+        Broadcast: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            recipientGroup: components["schemas"]["BroadcastRecipientGroup"];
+            /** @description true limits the recipients to students in a fast-lane (intensive) training. */
+            fastlane: boolean;
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+            publishFrom: components["schemas"]["IsoDate"];
+            /** @description Absent means shown until stopped. */
+            publishTo?: components["schemas"]["IsoDate"];
+            state: components["schemas"]["BroadcastState"];
+            sendEmail: boolean;
+            /** @description Known from PREPARED on. */
+            recipientCount?: number;
+            publishedAt?: components["schemas"]["IsoDateTime"];
+            stoppedAt?: components["schemas"]["IsoDateTime"];
+            archived: boolean;
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        BroadcastPage: {
+            data: components["schemas"]["Broadcast"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description Create and update body. Only CREATED and PREPARED broadcasts can change (422
+         *     `errors.broadcast_published` otherwise). `publishTo` must not be before `publishFrom`.
+         */
+        BroadcastInput: {
+            name: components["schemas"]["Name"];
+            recipientGroup?: components["schemas"]["BroadcastRecipientGroup"];
+            /** @default false */
+            fastlane: boolean;
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+            publishFrom: components["schemas"]["IsoDate"];
+            publishTo?: components["schemas"]["IsoDate"];
+            /** @default false */
+            sendEmail: boolean;
+        };
+        /** @description A recipient group to count before saving a broadcast. */
+        BroadcastRecipientCountRequest: {
+            recipientGroup?: components["schemas"]["BroadcastRecipientGroup"];
+            /** @default false */
+            fastlane: boolean;
+        };
+        /** @description A reusable subject and text for broadcasts (`/broadcast-templates`). */
+        BroadcastTemplate: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        BroadcastTemplateInput: {
+            name: components["schemas"]["Name"];
+            subject: string;
+            body: components["schemas"]["HtmlText"];
+        };
+        /**
+         * @description The period (both days included, Europe/Berlin, at most 10 years; `from` after `to`
+         *     answers 422) and optional restrictions; an empty or missing list means "all". Each
+         *     report says what the restrictions apply to.
+         */
+        ReportFilter: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            branchIds?: components["schemas"]["IdList"];
+            instructorIds?: components["schemas"]["IdList"];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+        };
+        /**
+         * @description A calendar month, `YYYY-MM`.
+         * @example 2026-11
+         */
+        Month: string;
+        PaymentsPerMonthAndMethod: {
+            month: components["schemas"]["Month"];
+            method: components["schemas"]["PaymentMethod"];
+            count: number;
+            amount: components["schemas"]["MoneyTotal"];
+        };
+        PaymentsPerMethod: {
+            method: components["schemas"]["PaymentMethod"];
+            count: number;
+            amount: components["schemas"]["MoneyTotal"];
+        };
+        /**
+         * @description The payments received (PAID and PARTIALLY_PAID, by payment date; refunds negative),
+         *     summed per month and payment method. `branchIds` and `licenseClasses` select by the
+         *     education a payment belongs to; `instructorIds` is not applied (payments have no
+         *     instructor).
+         */
+        PaymentsPerDrivingSchoolReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            /** @description Months in order; a month without payments is left out. */
+            rows: components["schemas"]["PaymentsPerMonthAndMethod"][];
+            /** @description The period's totals per method. */
+            methods: components["schemas"]["PaymentsPerMethod"][];
+            total: components["schemas"]["MoneyTotal"];
+        };
+        BalancePerMonth: {
+            month: components["schemas"]["Month"];
+            /** @description Gross of the invoices issued in the month, cancellations subtracted. */
+            invoiced: components["schemas"]["MoneyTotal"];
+            paid: components["schemas"]["MoneyTotal"];
+            /** @description `paid − invoiced`. */
+            change: components["schemas"]["MoneyTotal"];
+            /** @description The school-wide balance at the end of the month (negative when payers owe). */
+            balance: components["schemas"]["MoneyTotal"];
+        };
+        /**
+         * @description How the balance of all students and cost bearers developed: the balance at the start,
+         *     per month, and at the end of the period, plus receivables and credits on `to`.
+         *     `branchIds` and `licenseClasses` select by education; `instructorIds` is not applied.
+         */
+        BalancePerDrivingSchoolReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            openingBalance: components["schemas"]["MoneyTotal"];
+            closingBalance: components["schemas"]["MoneyTotal"];
+            /** @description The sum of negative balances on `to`, as a positive amount. */
+            receivables: components["schemas"]["MoneyTotal"];
+            /** @description The sum of positive balances on `to`. */
+            credits: components["schemas"]["MoneyTotal"];
+            debtorCount: number;
+            months: components["schemas"]["BalancePerMonth"][];
+        };
+        InstructorSales: {
+            instructorId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            drivingLessonCount: number;
+            drivingMinutes: number;
+            /** @description Practical exams the instructor presented students to. */
+            examCount: number;
+            theoryLessonCount: number;
+            net: components["schemas"]["MoneyTotal"];
+            gross: components["schemas"]["MoneyTotal"];
+        };
+        /**
+         * @description The value of the services each instructor performed in the period (signed driving
+         *     lessons, exam presentations, theory lessons) at the prices of the students' price lists,
+         *     whether already invoiced or not. All restrictions apply (branch and class of the
+         *     appointment).
+         */
+        SalesPerInstructorReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            instructors: components["schemas"]["InstructorSales"][];
+            net: components["schemas"]["MoneyTotal"];
+            gross: components["schemas"]["MoneyTotal"];
+        };
+        /** @description A share in percent, rounded to two decimals; 0 when there is nothing to count. */
+        Rate: number;
+        /**
+         * @description Exam results of one licence class (or of all, in `total`). `attempts` counts PASSED
+         *     and FAILED results (ABSENT counted apart, CANCELLED not at all); `rate = passed /
+         *     attempts`. First attempts are the student's first exam of this kind in the class.
+         */
+        ExamSuccessRate: {
+            /** @description Absent in `total`. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            attempts: number;
+            passed: number;
+            failed: number;
+            absent: number;
+            rate: components["schemas"]["Rate"];
+            firstAttempts: number;
+            firstAttemptsPassed: number;
+            firstAttemptRate: components["schemas"]["Rate"];
+        };
+        /**
+         * @description Success of the theory or practical exams held in the period, per licence class. All
+         *     restrictions apply (the student's branch, the presenting instructor — for theory exams
+         *     the student's main instructor —, the class).
+         */
+        ExamSuccessRateReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            examKind: components["schemas"]["ExamKind"];
+            classes: components["schemas"]["ExamSuccessRate"][];
+            total: components["schemas"]["ExamSuccessRate"];
+        };
+        PassedExam: {
+            examDate: components["schemas"]["IsoDate"];
+            studentId: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description 1 for passed at the first attempt. */
+            attempt: number;
+            instructorId?: components["schemas"]["Id"];
+            instructorName?: string;
+            branchId?: components["schemas"]["Id"];
+            testingOrganizationId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description Every exam of the kind passed in the period, oldest first (at most 10 000 rows; the
+         *     export has no limit). All restrictions apply as in the success-rate reports.
+         */
+        PassedExamsReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            examKind: components["schemas"]["ExamKind"];
+            exams: components["schemas"]["PassedExam"][];
+            /** @description The number of passed exams, also when `exams` was cut at 10 000. */
+            total: number;
+        };
+        KmPerVehicle: {
+            vehicleId: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            plate?: string;
+            lessonCount: number;
+            minutes: number;
+            km: number;
+            /** @description km per 45-minute unit, rounded to one decimal. */
+            kmPerLesson: number;
+        };
+        KmPerInstructor: {
+            instructorId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            lessonCount: number;
+            minutes: number;
+            km: number;
+            kmPerLesson: number;
+        };
+        /**
+         * @description The km driven in the period's driving lessons (the appointments' "km driven"), per
+         *     vehicle and per instructor. `lessonCount` counts 45-minute units (a double lesson is 2);
+         *     lessons without km are left out. All restrictions apply.
+         */
+        KmPerDrivingLessonReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            vehicles: components["schemas"]["KmPerVehicle"][];
+            instructors: components["schemas"]["KmPerInstructor"][];
+            lessonCount: number;
+            km: number;
+            kmPerLesson: number;
+        };
+        EducationDurationOfClass: {
+            licenseClass: components["schemas"]["LicenseClass"];
+            educationCount: number;
+            /** @description Rounded to one decimal. */
+            averageDays: number;
+            medianDays: number;
+            minDays: number;
+            maxDays: number;
+            /** @description 45-minute units per education, rounded to one decimal. */
+            averageDrivingLessons: number;
+        };
+        /**
+         * @description How long educations finished in the period took, per licence class: days from the
+         *     registration date to the passed practical exam. Cancelled educations are left out. All
+         *     restrictions apply (branch of the education, main instructor, class).
+         */
+        EducationDurationReport: {
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
+            classes: components["schemas"]["EducationDurationOfClass"][];
+        };
+        /** @description The learning of one day. */
+        LearningDay: {
+            date: components["schemas"]["IsoDate"];
+            answeredCount: number;
+            correctCount: number;
+            minutes: components["schemas"]["Minutes"];
+        };
+        /** @description How one education learned over time. */
+        LearningMetrics: {
+            studentEducationId: components["schemas"]["Id"];
+            /** @description Minutes spent learning. */
+            totalMinutes: number;
+            /** @description Days with at least one answer. */
+            activeDays: number;
+            /** @description The last 366 days with activity, oldest first. */
+            days: components["schemas"]["LearningDay"][];
+        };
+        /** @description The answer statistics of one education (the learning status of a student). */
+        LearningStats: {
+            studentEducationId: components["schemas"]["Id"];
+            /** @description The questions of the class. */
+            questionCount: number;
+            /** @description Questions answered at least once. */
+            answeredCount: number;
+            /** @description Questions whose last answer was correct. */
+            correctCount: number;
+            /** @description Questions whose last answer was wrong. */
+            wrongCount: number;
+            /** @description `correctCount` of `questionCount`. */
+            progress: components["schemas"]["Percent"];
+            /** @description Pre-exams finished. */
+            preExamCount: number;
+            preExamsPassed: number;
+            lastActivityAt?: components["schemas"]["IsoDateTime"];
+        };
+        /** @description The student's last wrong answer to a question. */
+        LastWrongAnswer: {
+            studentId: components["schemas"]["Id"];
+            theoryQuestionId: components["schemas"]["Id"];
+            studentEducationId?: components["schemas"]["Id"];
+            answeredAt: components["schemas"]["IsoDateTime"];
+            chosenAnswerIds: components["schemas"]["Id"][];
+            /** @description The number entered for a numeric question. */
+            numericValue?: string;
+        };
+        /** @description A question in the learning mode with the student's state. */
+        LearningQuestionState: {
+            theoryQuestionId: components["schemas"]["Id"];
+            officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            points: number;
+            timesCorrect: number;
+            timesWrong: number;
+            /** @description Absent while the question was never answered. */
+            lastAnswerCorrect?: boolean;
+        };
+        /** @description One subcategory of the learning mode. */
+        LearningChapter: {
+            officialNumber: components["schemas"]["OfficialChapterNumber"];
+            name: components["schemas"]["ShortText"];
+            basic: boolean;
+            questions: components["schemas"]["LearningQuestionState"][];
+        };
+        /** @description The learning mode of one education: its catalogue by subcategory with the student's state. */
+        LearningModeData: {
+            studentEducationId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description The question catalogue version the education learns with. */
+            questionsVersion: string;
+            /** @description The questions of the class. */
+            questionCount: number;
+            chapters: components["schemas"]["LearningChapter"][];
+        };
+        /** @description Lets the client keep explanations cached until they change. */
+        ExplanationsLastModified: {
+            /** @description The last change of any of the school's explanations; absent when there is none. */
+            lastModified?: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description An explanation as it travels to the client: the UTF-8 text encoded in standard base64 (RFC
+         *     4648, with padding). The spec says the text travels obfuscated and does not reproduce its
+         *     key; base64 is the obfuscation chosen here. It keeps the text out of casual view in caches
+         *     and logs, nothing more: it is not a protection.
+         */
+        EncodedExplanation: string;
+        /** @description An explanation as plain UTF-8 text (line breaks kept). */
+        PlainExplanation: string;
+        /** @description A subcategory of the theme loop. */
+        ThemeLoopSubcategory: {
+            /** @description The `subCategoryNumber` of `PUT /theme-loop/{subCategoryNumber}/details`. */
+            officialNumber: components["schemas"]["OfficialChapterNumber"];
+            name: components["schemas"]["ShortText"];
+            /** @description The page explaining the subcategory (the detail URL). */
+            detailsUrl?: components["schemas"]["Url"];
+            questionCount: number;
+        };
+        /** @description A category of the theme loop with its subcategories. */
+        ThemeLoopCategory: {
+            officialNumber: components["schemas"]["OfficialChapterNumber"];
+            name: components["schemas"]["ShortText"];
+            subcategories: components["schemas"]["ThemeLoopSubcategory"][];
+        };
+        /** @description A subcategory with the student's progress. */
+        StudentThemeLoopSubcategory: {
+            officialNumber: components["schemas"]["OfficialChapterNumber"];
+            name: components["schemas"]["ShortText"];
+            questionCount: number;
+            /** @description Questions of the subcategory whose last answer was correct. */
+            correctCount: number;
+        };
+        /**
+         * @description One entry of a student's theme-loop list: the base category `basic`, then one education
+         *     category per active education (spec 001 §3).
+         */
+        StudentThemeLoopCategory: {
+            /**
+             * @description `basic` for the base category, otherwise the licence class of an education.
+             * @example basic
+             */
+            name: string;
+            /** @description The base category (name `basic`): the basic syllabus every class shares. */
+            base: boolean;
+            /** @description Education categories: the class. */
+            licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description Education categories: the education. */
+            studentEducationId?: components["schemas"]["Id"];
+            subcategories: components["schemas"]["StudentThemeLoopSubcategory"][];
+        };
+        /** @description The detail view of one theme-loop subcategory for a student and class. */
+        ThemeLoopDetails: {
+            officialNumber: components["schemas"]["OfficialChapterNumber"];
+            name: components["schemas"]["ShortText"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            detailsUrl?: components["schemas"]["Url"];
+            /** @description The subcategory's questions for the class, with the student's state. */
+            questions: components["schemas"]["TheoryQuestion"][];
+        };
+        /** @description A page of a knowledge book. */
+        KnowledgeBookPageRef: {
+            /** @description The `pageId` of `GET /wiki-drive-buzz/pages/{pageId}/html`. */
+            id: components["schemas"]["Id"];
+            title: components["schemas"]["ShortText"];
+        };
+        /** @description A chapter of a knowledge book. */
+        KnowledgeBookChapter: {
+            title: components["schemas"]["ShortText"];
+            pages: components["schemas"]["KnowledgeBookPageRef"][];
+        };
+        /** @description A knowledge book and its table of contents. */
+        KnowledgeBook: {
+            /**
+             * @description The theory category id: 59 base knowledge, 60 additional knowledge B, 61 additional
+             *     knowledge A.
+             */
+            id: components["schemas"]["Id"];
+            title: components["schemas"]["ShortText"];
+            chapters: components["schemas"]["KnowledgeBookChapter"][];
+        };
+        /**
+         * @description The widget image as a data URL (`data:image/png;base64,…`), so the dashboard needs no
+         *     further call to show it; at most 2 MB before encoding.
+         */
+        WidgetImage: string;
+        /** @description A dashboard widget. */
+        DashboardWidget: {
+            id: components["schemas"]["Id"];
+            title: components["schemas"]["ShortText"];
+            text?: components["schemas"]["LongText"];
+            /** @description The label of the button; given together with `buttonUrl`. */
+            buttonTitle?: components["schemas"]["ShortText"];
+            /** @description Where the button leads; given together with `buttonTitle`. */
+            buttonUrl?: components["schemas"]["Url"];
+            /** @description The order on the dashboard, smallest first. */
+            position: number;
+            /** @description Absent until an image is uploaded. */
+            image?: components["schemas"]["WidgetImage"];
+        };
+        /** @description The lesson-view dashboard of the school. */
+        Dashboard: {
+            widgets: components["schemas"]["DashboardWidget"][];
+            /** @description Absent when the school set none. */
+            youtubeLink?: components["schemas"]["Url"];
+        };
+        /** @description One widget of `DashboardInput`. */
+        DashboardWidgetInput: {
+            /** @description An existing widget; left out for a new one. */
+            id?: components["schemas"]["Id"];
+            title: components["schemas"]["ShortText"];
+            text?: components["schemas"]["LongText"];
+            /** @description The label of the button; given together with `buttonUrl`. */
+            buttonTitle?: components["schemas"]["ShortText"];
+            /** @description Where the button leads; given together with `buttonTitle`. */
+            buttonUrl?: components["schemas"]["Url"];
+            /** @description The order on the dashboard, smallest first. */
+            position: number;
+        };
+        /**
+         * @description The body of `PUT /unterricht-dashboard`: the whole dashboard. Widgets with an `id` are
+         *     changed, widgets without one are created, widgets left out are deleted. Images are set
+         *     with `POST /unterricht-dashboard/img`.
+         */
+        DashboardInput: {
+            widgets: components["schemas"]["DashboardWidgetInput"][];
+            /** @description Left out: no video. */
+            youtubeLink?: components["schemas"]["Url"];
+        };
+        /** @description The video link of the dashboard. */
+        YoutubeLink: {
+            /** @description Absent when the school set none. */
+            url?: components["schemas"]["Url"];
+        };
     };
     responses: {
         /** @description No token, an expired or a forged one. */
@@ -390,6 +12577,14 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Free text matched against the resource's names. */
+        ListSearch: string;
+        /** @description true lists only archived rows, false (the default) only active ones. */
+        ListArchived: boolean;
+        /** @description Rows per page. */
+        Limit: number;
+        /** @description Rows to skip (not pages). */
+        Offset: number;
         /** @description The id of the row to archive or unarchive. */
         ArchiveId: components["schemas"]["Id"];
         /** @description true archives, false takes the row out of the archive. */
@@ -581,6 +12776,92 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     archiveUser: {
         parameters: {
             query: {
@@ -638,4 +12919,12991 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInput"];
+            };
+        };
+        responses: {
+            /** @description The changed user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserRolesInput"];
+            };
+        };
+        responses: {
+            /** @description The changed user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserBranchAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserBranchAccess"];
+            };
+        };
+        responses: {
+            /** @description The changed user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserCalendarSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sharing lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSharing"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserCalendarSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarSharing"];
+            };
+        };
+        responses: {
+            /** @description The sharing lists as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSharing"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSharedCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared calendars. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedCalendar"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UserAvatarUpload"];
+            };
+        };
+        responses: {
+            /** @description The user with the new avatar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterInstructors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstructorFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInstructorWorkHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The working hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructorWorkHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateInstructorWorkHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstructorWorkHours"];
+            };
+        };
+        responses: {
+            /** @description The working hours as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructorWorkHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description The new role. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description The changed role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRolePermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolePermissionsInput"];
+            };
+        };
+        responses: {
+            /** @description The role with its new permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentsVisibleForCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentsByInstructor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instructor (a user). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterSelectableStudents: {
+        parameters: {
+            query?: {
+                /** @description Only the students of this instructor (a user). */
+                instructorId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentsWithEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The students, at most 10000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentContact"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentExamAndEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student, the educations and the exams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentExamAndEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentAvatar: {
+        parameters: {
+            query: {
+                studentId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadStudentAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StudentAvatarUpload"];
+            };
+        };
+        responses: {
+            /** @description The student with the new photo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveStudent: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed student. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkStudentEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address to check. */
+                email: components["schemas"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is in use. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No student uses the address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendStudentConfirmationEmail: {
+        parameters: {
+            query: {
+                email: components["schemas"]["Email"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUnconfirmedStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudents: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names (see the filter body). */
+                search?: string;
+                /** @description true lists only archived rows, false only active ones. */
+                archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The students. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentInput"];
+            };
+        };
+        responses: {
+            /** @description The new student. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentInput"];
+            };
+        };
+        responses: {
+            /** @description The changed student. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeLearningAppLoginAllowed: {
+        parameters: {
+            query: {
+                allowed: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed student. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentNoteFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNotePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentNotesByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentNotes: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the note text. */
+                search?: string;
+                /** @description Only the notes of this student. */
+                studentId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStudentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The new note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStudentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The changed note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStudentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageStudentNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentNotePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentEducations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentEducationFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentEducationsByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The educations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeDriveBuzzEnabled: {
+        parameters: {
+            query: {
+                /** @description The education. */
+                id: components["schemas"]["Id"];
+                driveBuzzEnabled: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeFinishedEducationState: {
+        parameters: {
+            query: {
+                /** @description The education. */
+                id: components["schemas"]["Id"];
+                finished: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeAutomaticPaymentState: {
+        parameters: {
+            query: {
+                /** @description The education. */
+                id: components["schemas"]["Id"];
+                automaticPayment: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveStudentEducation: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentEducations: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names (see the filter body). */
+                search?: string;
+                /** @description true lists only archived rows, false only active ones. */
+                archived?: boolean;
+                /** @description Only the educations of this student. */
+                studentId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The educations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentEducationInput"];
+            };
+        };
+        responses: {
+            /** @description The new education. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentEducationInput"];
+            };
+        };
+        responses: {
+            /** @description The changed education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The education is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryQuestionsVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducationTheoryQuestionsVersion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageStudentEducations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEducationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEducationEventsByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationEvent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    countUnreadRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeRegistrationReadState: {
+        parameters: {
+            query: {
+                registrationId: components["schemas"]["Id"];
+                read: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRegistrationStatusOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Option"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names (see the filter body). */
+                search?: string;
+                /** @description true only read ones, false only unread ones; both when left out. */
+                read?: boolean;
+                /** @description Only registrations in this status. */
+                processStatus?: components["schemas"]["RegistrationStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationInput"];
+            };
+        };
+        responses: {
+            /** @description The new registration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationInput"];
+            };
+        };
+        responses: {
+            /** @description The changed registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRegistrationMatchingStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationStudentMatch"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeRegistrationProcessStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationProcessStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The changed registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    convertRegistrationToStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegistrationConversion"];
+            };
+        };
+        responses: {
+            /** @description The new student, or the existing student the registration was merged into. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicRegistrationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The school's token from the URL of its registration QR code. */
+                schoolToken: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description School name, branches, classes and courses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRegistrationForm"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitPublicRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The school's token from the URL of its registration QR code. */
+                schoolToken: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicRegistrationInput"];
+            };
+        };
+        responses: {
+            /** @description The registration was received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterCostBearers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearersByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost bearers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentEducationsByCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The educations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerEducation"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCostBearerBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerBalance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveCostBearer: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed cost bearer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearers: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names (see the filter body). */
+                search?: string;
+                /** @description true lists only archived rows, false only active ones. */
+                archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost bearers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerInput"];
+            };
+        };
+        responses: {
+            /** @description The new cost bearer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost bearer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerInput"];
+            };
+        };
+        responses: {
+            /** @description The changed cost bearer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost bearer is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageCostBearers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterCostBearerNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerNoteFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNotePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearerNotesByCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearerNotes: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the note text. */
+                search?: string;
+                /** @description Only the notes of this cost bearer. */
+                costBearerId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCostBearerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The new note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCostBearerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCostBearerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The changed note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCostBearerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageCostBearerNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerNotePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadCostBearerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CostBearerDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored document. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearerDocumentsByCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerDocument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCostBearerDocumentUploadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                costBearerId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUploadLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadCostBearerDocument: {
+        parameters: {
+            query?: {
+                removeLetterhead?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCostBearerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerDocumentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBearerDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCostBearerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadCostBearerDocumentByQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The school's token from the QR code. */
+                schoolToken: components["schemas"]["PublicToken"];
+                /** @description The cost bearer's token from the QR code. */
+                costBearerToken: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PublicDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The file was received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTodos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodoPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTodos: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names (see the filter body). */
+                search?: string;
+                /** @description Only to-dos in this status. */
+                status?: components["schemas"]["TodoStatus"];
+                /** @description Only to-dos assigned to this user. */
+                assigneeUserId?: components["schemas"]["Id"];
+                /** @description Only to-dos about this student. */
+                studentId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The to-dos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTodoById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoByIdInput"];
+            };
+        };
+        responses: {
+            /** @description The changed to-do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoInput"];
+            };
+        };
+        responses: {
+            /** @description The new to-do. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The to-do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoInput"];
+            };
+        };
+        responses: {
+            /** @description The changed to-do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The to-do is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeTodoStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The changed to-do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeTodoGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TodoGroupChange"];
+            };
+        };
+        responses: {
+            /** @description The changed to-do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Todo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadTodoAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The to-do. */
+                todoId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored attachment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRef"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadTodoAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The to-do. */
+                todoId: components["schemas"]["Id"];
+                /** @description The attachment (its `FileRef.id`). */
+                attachmentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTodoAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The to-do. */
+                todoId: components["schemas"]["Id"];
+                /** @description The attachment (its `FileRef.id`). */
+                attachmentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageTodos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodoPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTaskStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Option"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTaskPriorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Option"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTaskGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Option"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChecklistsByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklists with their items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChecklistsByCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklists with their items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addChecklistToStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+                /** @description The checklist template. */
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student's new checklist. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeChecklistFromStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+                /** @description The checklist template. */
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist and its checks are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addChecklistToCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                costBearerId: components["schemas"]["Id"];
+                /** @description The checklist template. */
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost bearer's new checklist. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeChecklistFromCostBearer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                costBearerId: components["schemas"]["Id"];
+                /** @description The checklist template. */
+                templateId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist and its checks are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkStudentChecklistItem: {
+        parameters: {
+            query: {
+                checked: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The checklist item. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkCostBearerChecklistItem: {
+        parameters: {
+            query: {
+                checked: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The checklist item. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChecklistTemplates: {
+        parameters: {
+            query?: {
+                /** @description true only templates of cost bearers, false only those of students; both when left out. */
+                forCostBearers?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The changed template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecklistTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadTrainingContractStudentSignature: {
+        parameters: {
+            query: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SignatureUpload"];
+            };
+        };
+        responses: {
+            /** @description The contract with the new signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingContract"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadTrainingContractParentSignature: {
+        parameters: {
+            query: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SignatureUpload"];
+            };
+        };
+        responses: {
+            /** @description The contract with the new signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingContract"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTrainingContractAddonsCheckboxText: {
+        parameters: {
+            query: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTrainingContractGdprUrlCheckboxText: {
+        parameters: {
+            query: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTrainingContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingContract"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadSignedTrainingContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The education whose contract it is. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadStudentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StudentDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored document. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentDocumentsByStudent: {
+        parameters: {
+            query?: {
+                /** @description Only the documents of this education. */
+                studentEducationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDocument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentDocumentUploadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUploadLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeStudentDocumentVisibility: {
+        parameters: {
+            query: {
+                visible: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadStudentDocument: {
+        parameters: {
+            query?: {
+                removeLetterhead?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStudentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDocumentsInProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentInProcessing"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDocumentsInProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentInProcessingUpload"];
+            };
+        };
+        responses: {
+            /** @description The new rows, one per file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentInProcessing"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadDocumentInProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDocumentInProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    attachDocumentInProcessing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentInProcessingAttach"];
+            };
+        };
+        responses: {
+            /** @description The new student document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadStudentDocumentByQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The school's token from the QR code. */
+                schoolToken: components["schemas"]["PublicToken"];
+                /** @description The student's token from the QR code. */
+                studentToken: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PublicDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The file was received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BranchFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBranches: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branches, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branch"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BranchInput"];
+            };
+        };
+        responses: {
+            /** @description The new branch. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BranchInput"];
+            };
+        };
+        responses: {
+            /** @description The changed branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveBranch: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBranchWorkHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Opening hours and work corridor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchWorkHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBranchWorkHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BranchWorkHours"];
+            };
+        };
+        responses: {
+            /** @description As stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchWorkHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVehicles: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vehicles, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleInput"];
+            };
+        };
+        responses: {
+            /** @description The new vehicle. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vehicle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleInput"];
+            };
+        };
+        responses: {
+            /** @description The changed vehicle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveVehicle: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed vehicle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVehicleUsageRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseClass: components["schemas"]["LicenseClass"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requirements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleUsageRequirements"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVehiclesByInstructorUsageAndLicenseClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user of the school. */
+                instructorId: components["schemas"]["Id"];
+                usage: components["schemas"]["VehicleUsage"];
+                licenseClass: components["schemas"]["LicenseClass"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vehicles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVehiclesOfCurrentInstructor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vehicles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vehicle"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The new product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The changed product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveProduct: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDrivingLessonProducts: {
+        parameters: {
+            query?: {
+                /** @description Only products assigned to this class (or to every class). */
+                licenseClass?: components["schemas"]["LicenseClass"];
+                hourType?: components["schemas"]["HourType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookAddOns: {
+        parameters: {
+            query: {
+                studentId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookAddOnsRequest"];
+            };
+        };
+        responses: {
+            /** @description The booked products. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentBookedProduct"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    isBookAtStudentRegistrationAllowed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooleanAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLearningMaterialProducts: {
+        parameters: {
+            query: {
+                studentId: components["schemas"]["Id"];
+                licenseClass: components["schemas"]["LicenseClass"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products with their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBasicFeeProducts: {
+        parameters: {
+            query: {
+                studentId: components["schemas"]["Id"];
+                licenseClass: components["schemas"]["LicenseClass"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products with their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookProductsOnFailedExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studentEducationId: components["schemas"]["Id"];
+                /** @description The student's entry in the failed theory exam. */
+                studentTheoryExamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked products (empty when the price list prices none). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentBookedProduct"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPriceLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPriceLists: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price lists, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListInput"];
+            };
+        };
+        responses: {
+            /** @description The new price list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pagePriceLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListInput"];
+            };
+        };
+        responses: {
+            /** @description The changed price list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archivePriceList: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed price list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    copyPriceList: {
+        parameters: {
+            query: {
+                /** @description The name of the copy. */
+                name: components["schemas"]["PriceListName"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new price list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renamePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+                /** @description The new name (URL-encoded). */
+                name: components["schemas"]["PriceListName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The renamed price list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPrices: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description Only the rows of this list. */
+                priceListId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceInput"];
+            };
+        };
+        responses: {
+            /** @description The new price. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pagePrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceInput"];
+            };
+        };
+        responses: {
+            /** @description The changed price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPricesByPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    calculatePriceCombination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceCombinationRequest"];
+            };
+        };
+        responses: {
+            /** @description The prices that apply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPricesByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAddOnPricesByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The add-ons with their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPricesByStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedPrice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    copyPricesToExistingStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyPricesToStudentsRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of students updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKnowledgeAreas: {
+        parameters: {
+            query: {
+                furtherEducation: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The knowledge areas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeArea"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKeyNumbers: {
+        parameters: {
+            query: {
+                baseLicenseClass: components["schemas"]["LicenseClass"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyNumberOption"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBaseLicenseClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The base classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseLicenseClass"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRelatedDocuments: {
+        parameters: {
+            query: {
+                licenseClass: components["schemas"]["LicenseClass"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedDocument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentDrivingSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrivingSchool"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDrivingSchoolSwitches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrivingSchoolSwitches"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDriveBuzzRegistrationUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDriveBuzzRegistrationFastlaneUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDriveBuzzOnboardingLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningAppLink"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    isUsingMirrorVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooleanAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The master data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMasterData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterDataInput"];
+            };
+        };
+        responses: {
+            /** @description The master data as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDrivingSchoolReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrivingSchoolReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBasicDocumentsAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasicDocumentsAvailability"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDrivingSchoolLetterhead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letterhead. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDrivingSchoolLetterhead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored letterhead (file name, type, size). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRef"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDrivingSchoolLetterhead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letterhead was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDrivingSchoolSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDrivingSchoolSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored signature (file name, type, size). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRef"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDrivingSchoolSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDrivingSchoolLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDrivingSchoolLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored logo (file name, type, size). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRef"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDrivingSchoolLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFinancialConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinancialConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateFinancialConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinancialConfig"];
+            };
+        };
+        responses: {
+            /** @description The configuration as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinancialConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    isSchoolRegisteredInAbibaro: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooleanAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAccountsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounting frame. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAccountsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountsConfig"];
+            };
+        };
+        responses: {
+            /** @description The accounting frame as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateEmailConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailServerSettings"];
+            };
+        };
+        responses: {
+            /** @description One outcome per server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailServerCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailConfigsOfUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfigEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterEmailConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfigFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfigPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailConfigs: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail accounts, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfig"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEmailConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The new mail account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageEmailConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfigPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEmailConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEmailConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The changed mail account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEmailConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail account was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTestingOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestingOrganizationFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganizationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTestingOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The testing organizations, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganization"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTestingOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestingOrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The new testing organization. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageTestingOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganizationPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTestingOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The testing organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTestingOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestingOrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The changed testing organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveTestingOrganization: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed testing organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestingOrganization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCategoryFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategoryPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentCategories: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the resource's names. */
+                search?: components["parameters"]["ListSearch"];
+                /** @description true lists only archived rows, false (the default) only active ones. */
+                archived?: components["parameters"]["ListArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student categories, at most 1000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStudentCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The new student category. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageStudentCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page. */
+                limit: components["parameters"]["Limit"];
+                /** @description Rows to skip (not pages). */
+                offset: components["parameters"]["Offset"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategoryPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStudentCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The changed student category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveStudentCategory: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed student category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFilter"];
+            };
+        };
+        responses: {
+            /** @description The entries of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEntries"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkInstructorWorkingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instructor (a user). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check result; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkInstructorWorkingHoursRepeating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instructor (a user). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepeatingBookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The result per occurrence; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepeatingBookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkInstructorOverlappingAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instructor (a user). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check result; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkInstructorOverlappingAppointmentsRepeating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instructor (a user). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepeatingBookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The result per occurrence; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepeatingBookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkVehiclesOverlappingAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check result; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkVehicleOverlappingAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vehicle, trailer or escort vehicle. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check result; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkVehicleOverlappingAppointmentsRepeating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vehicle, trailer or escort vehicle. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepeatingBookingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The result per occurrence; nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepeatingBookingCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names of the rows. */
+                search?: string;
+                /** @description First day, inclusive. */
+                from?: components["schemas"]["IsoDate"];
+                /** @description Last day, inclusive. */
+                to?: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description The created appointment (the first occurrence of a series). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCostBearerAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description The changed appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterStudentAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentAppointmentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookDrivingLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The driving lesson (an appointment of type DRIVING). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadStudentSignatureAndBookDrivingLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The driving lesson (an appointment of type DRIVING). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StudentSignatureUpload"];
+            };
+        };
+        responses: {
+            /** @description The signed and booked lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDrivingLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The driving lesson (an appointment of type DRIVING). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTheoryCourses: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names of the rows. */
+                search?: string;
+                /** @description true lists only archived rows, false (default) only active ones. */
+                archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The courses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTheoryCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryCourseInput"];
+            };
+        };
+        responses: {
+            /** @description The created course. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTheoryCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryCourseFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCoursePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTheoryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryCourseFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryListPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUpcomingTheoryCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to five courses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentFilterTheoryCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourseOption"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveTheoryCourse: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageTheoryCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCoursePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryCourseInput"];
+            };
+        };
+        responses: {
+            /** @description The changed course. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTheoryCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTheoryCourseStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assigned students. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourseStudent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryCourseStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryCourseStudentsInput"];
+            };
+        };
+        responses: {
+            /** @description The assigned students. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryCourseStudent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookTheoryCourseModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryModuleBookingInput"];
+            };
+        };
+        responses: {
+            /** @description The bookings, one per lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLessonParticipant"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTheoryLessons: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names of the rows. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lessons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTheoryLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryLessonInput"];
+            };
+        };
+        responses: {
+            /** @description The created lesson. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTheoryLessons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryLessonFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLessonPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTheoryLessonsByCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory course. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lessons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageTheoryLessons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLessonPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory lesson. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryLessonInput"];
+            };
+        };
+        responses: {
+            /** @description The changed lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTheoryLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory lesson. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkTheoryLessonStudentMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory lesson. */
+                id: components["schemas"]["Id"];
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLessonStudentMatch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookTheoryLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory lesson. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryLessonBookingInput"];
+            };
+        };
+        responses: {
+            /** @description The lesson with its participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLesson"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryLessonDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory lesson. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTheoryLessonSignature: {
+        parameters: {
+            query: {
+                /** @description The booking (a `TheoryLessonParticipant` id). */
+                studentTheoryLessonId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadTheoryLessonSignature: {
+        parameters: {
+            query: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+                /** @description The theory lesson. */
+                theoryLessonId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signature as a PNG of at most 1 MB. */
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The signed booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryLessonParticipant"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTheoryExams: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names of the rows. */
+                search?: string;
+                /** @description true lists only archived rows, false (default) only active ones. */
+                archived?: boolean;
+                /** @description First day, inclusive. */
+                from?: components["schemas"]["IsoDate"];
+                /** @description Last day, inclusive. */
+                to?: components["schemas"]["IsoDate"];
+                testingOrganizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTheoryExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamInput"];
+            };
+        };
+        responses: {
+            /** @description The created exam. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterTheoryExams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveTheoryExam: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryExamParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamParticipantsInput"];
+            };
+        };
+        responses: {
+            /** @description The exam with its participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryExamStudentStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamStatusUpdates"];
+            };
+        };
+        responses: {
+            /** @description The changed participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamParticipant"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadTheoryExamProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ExamProtocolUpload"];
+            };
+        };
+        responses: {
+            /** @description The participant with the protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamParticipant"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryExamEducationStatusInfo: {
+        parameters: {
+            query: {
+                /** @description The educations, repeated: `?studentEducationIds=1&studentEducationIds=2`. */
+                studentEducationIds: components["schemas"]["Id"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status info per education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationStatusInfo"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTheoryExamStudentExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student exam (a participant id). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participant was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageTheoryExams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTheoryExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamInput"];
+            };
+        };
+        responses: {
+            /** @description The changed exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTheoryExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exam was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookTheoryExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markTheoryExamParticipantsAsReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamReadyMarking"];
+            };
+        };
+        responses: {
+            /** @description The exam with its participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPracticalExams: {
+        parameters: {
+            query?: {
+                /** @description Free text matched against the names of the rows. */
+                search?: string;
+                /** @description true lists only archived rows, false (default) only active ones. */
+                archived?: boolean;
+                /** @description First day, inclusive. */
+                from?: components["schemas"]["IsoDate"];
+                /** @description Last day, inclusive. */
+                to?: components["schemas"]["IsoDate"];
+                testingOrganizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPracticalExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamInput"];
+            };
+        };
+        responses: {
+            /** @description The created exam. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPracticalExams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archivePracticalExam: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePracticalExamParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamParticipantsInput"];
+            };
+        };
+        responses: {
+            /** @description The exam with its participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePracticalExamStudentStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamStatusUpdates"];
+            };
+        };
+        responses: {
+            /** @description The changed participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamParticipant"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadPracticalExamProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ExamProtocolUpload"];
+            };
+        };
+        responses: {
+            /** @description The participant with the protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamParticipant"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPracticalExamEducationStatusInfo: {
+        parameters: {
+            query: {
+                /** @description The educations, repeated: `?studentEducationIds=1&studentEducationIds=2`. */
+                studentEducationIds: components["schemas"]["Id"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status info per education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationStatusInfo"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePracticalExamStudentExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student exam (a participant id). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participant was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pagePracticalExams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPracticalExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePracticalExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The practical exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamInput"];
+            };
+        };
+        responses: {
+            /** @description The changed exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePracticalExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The practical exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exam was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookPracticalExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The practical exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markPracticalExamParticipantsAsReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The practical exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExamReadyMarking"];
+            };
+        };
+        responses: {
+            /** @description The exam with its participants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentTheoryPreExams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pre-exams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryPreExam"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFinishedTheoryPreExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pre-exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pre-exam and its questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryPreExamDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student's balance, in total and per education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentsBalanceOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPaymentWorkflowStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentWorkflowStudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentWorkflowStudentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLivePayPaymentStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivePayPaymentStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The status of each education. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivePayPaymentStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentWorkflowOverviewInfo: {
+        parameters: {
+            query: {
+                /** @description The workflow (the spec's id is the workflow code). */
+                paymentWorkflowId: components["schemas"]["PaymentWorkflow"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview of the workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentWorkflowOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterCostBearerPaymentWorkflowStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                costBearerId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentWorkflowStudentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentWorkflowStudentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLivePayPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The debit. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivePayPaymentStatusUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed debit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportSepaDirectDebits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SepaExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The pain.008 file (`Content-Disposition: attachment; filename="pain008-<date>.xml"`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDatevBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatevExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The EXTF file (`EXTF_Buchungsstapel_<from>_<to>.csv`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Free text matched as in the filter body. */
+                search?: string;
+                /** @description Only payments of this student. */
+                studentId?: components["schemas"]["Id"];
+                /** @description Only payments of this education. */
+                studentEducationId?: components["schemas"]["Id"];
+                /** @description Only payments of this cost bearer. */
+                costBearerId?: components["schemas"]["Id"];
+                /** @description Only payments settling this document. */
+                documentId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The recorded payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The corrected payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pagePayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAutomaticPaymentTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The triggers, sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticPaymentTrigger"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAutomaticPaymentTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomaticPaymentTriggerInput"];
+            };
+        };
+        responses: {
+            /** @description The new trigger. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticPaymentTrigger"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAutomaticPaymentTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticPaymentTrigger"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAutomaticPaymentTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomaticPaymentTriggerInput"];
+            };
+        };
+        responses: {
+            /** @description The changed trigger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticPaymentTrigger"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAutomaticPaymentTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCancellationInvoice: {
+        parameters: {
+            query: {
+                /** @description The issued invoice to cancel. */
+                invoiceForCancellationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createFinalInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalInvoicesRequest"];
+            };
+        };
+        responses: {
+            /** @description The issued final invoices, one per education. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createFlashPayPartialInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartialInvoicesRequest"];
+            };
+        };
+        responses: {
+            /** @description The partial invoices issued and the educations skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartialInvoicesResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewFinalInvoice: {
+        parameters: {
+            query: {
+                /** @description The education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewCostBearerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCostBearerInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The issued invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewCostBearerServiceInvoice: {
+        parameters: {
+            query?: {
+                /** @description true prints the draft notice ("Entwurf") on every page. */
+                includeDraftText?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The cost bearer. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CostBearerServiceInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewProofOfTraining: {
+        parameters: {
+            query: {
+                /** @description The education. */
+                studentEducationId: components["schemas"]["Id"];
+                /** @description The date printed as issue date; lessons after it are left out. */
+                issueDate: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof of training. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeInvoiceVisibility: {
+        parameters: {
+            query: {
+                /** @description true shows the document to the student, false hides it. */
+                visible: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The payment document. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterPaymentDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDocumentFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocumentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPaymentDocuments: {
+        parameters: {
+            query?: {
+                /** @description Free text matched as in the filter body. */
+                search?: string;
+                /** @description Only documents of this student. */
+                studentId?: components["schemas"]["Id"];
+                /** @description Only documents of this education. */
+                studentEducationId?: components["schemas"]["Id"];
+                /** @description Only documents addressed to this cost bearer. */
+                costBearerId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPaymentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePaymentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description The changed draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePaymentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pagePaymentDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocumentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issuePaymentDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPaymentDocumentPdf: {
+        parameters: {
+            query?: {
+                /** @description true leaves the letterhead out. */
+                removeLetterhead?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadPaymentDocumentEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendPaymentDocumentEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDocumentEmailInput"];
+            };
+        };
+        responses: {
+            /** @description The e-mail sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked mandate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMandatesByStudentEducation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The education. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMandatesByStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateInput"];
+            };
+        };
+        responses: {
+            /** @description The new mandate. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmMandate: {
+        parameters: {
+            query: {
+                /** @description The date of signature on the form. */
+                signedAt: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed mandate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendLivePayMandateDispatchEmail: {
+        parameters: {
+            query: {
+                /** @description The recipient, usually the student's payer e-mail. */
+                email: components["schemas"]["Email"];
+                /** @description The education the mandate is for. */
+                educationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail was sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailboxEmailFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmailPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeEmailReadState: {
+        parameters: {
+            query: {
+                /** @description The e-mail. */
+                emailId: components["schemas"]["Id"];
+                /** @description true marks it read, false unread. */
+                read: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeEmailMarkedState: {
+        parameters: {
+            query: {
+                /** @description The e-mail. */
+                emailId: components["schemas"]["Id"];
+                /** @description true marks it, false takes the mark off. */
+                marked: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendUserEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailInput"];
+            };
+        };
+        responses: {
+            /** @description The e-mail was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendUserEmailWithAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SendEmailWithAttachmentsForm"];
+            };
+        };
+        responses: {
+            /** @description The e-mail was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEmail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The files are larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The attachment (`attachments[].id` of an e-mail). */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    forceSyncEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForceSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSyncResult"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    countUnreadEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailTemplates: {
+        parameters: {
+            query?: {
+                /** @description Free text matched as in the filter body. */
+                search?: string;
+                /** @description Only templates of this category. */
+                templateCategoryId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailTemplatePlaceholders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The placeholders, sorted by key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPlaceholder"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailTemplatesByCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template category. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates of the category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The changed template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterEmailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplatePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageEmailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplatePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEmailTemplateCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEmailTemplateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The new category. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEmailTemplateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The renamed category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateCategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEmailTemplateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: {
+                /** @description Free text matched as in the filter body. */
+                search?: string;
+                /** @description true lists only archived rows, false only active ones. */
+                archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcasts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastInput"];
+            };
+        };
+        responses: {
+            /** @description The new broadcast. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastInput"];
+            };
+        };
+        responses: {
+            /** @description The changed broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rows per page (1–200). */
+                limit: number;
+                /** @description Rows to skip. */
+                offset: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveBroadcast: {
+        parameters: {
+            query: {
+                /** @description The id of the row to archive or unarchive. */
+                id: components["parameters"]["ArchiveId"];
+                /** @description true archives, false takes the row out of the archive. */
+                archived: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    countBroadcastRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastRecipientCountRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    prepareBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prepared broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    publishBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stopped broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Broadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBroadcastTemplates: {
+        parameters: {
+            query?: {
+                /** @description Free text matched as in the filter body. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBroadcastTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBroadcastTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBroadcastTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The changed template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBroadcastTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentsPerDrivingSchoolReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsPerDrivingSchoolReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPaymentsPerDrivingSchoolReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBalancePerDrivingSchoolReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalancePerDrivingSchoolReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportBalancePerDrivingSchoolReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSalesPerInstructorReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesPerInstructorReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportSalesPerInstructorReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPracticalExamSuccessRateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamSuccessRateReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryExamSuccessRateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamSuccessRateReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSuccessfullyPassedPracticalExamsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassedExamsReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportSuccessfullyPassedPracticalExamsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSuccessfullyPassedTheoryExamsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassedExamsReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportSuccessfullyPassedTheoryExamsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKmPerDrivingLessonReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KmPerDrivingLessonReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportKmPerDrivingLessonReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEducationDurationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationDurationReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLearningMetrics: {
+        parameters: {
+            query: {
+                /** @description The student education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningMetrics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLearningStats: {
+        parameters: {
+            query: {
+                /** @description The student education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLastWrongAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+                /** @description The theory question. */
+                theoryQuestionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last wrong answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastWrongAnswer"];
+                };
+            };
+            /** @description The student never answered the question wrong. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetQuestionAnswers: {
+        parameters: {
+            query: {
+                /** @description The student education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers were reset. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLearningModeData: {
+        parameters: {
+            query: {
+                /** @description The student education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The learning mode data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningModeData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTheoryQuestion: {
+        parameters: {
+            query: {
+                /** @description The student education. */
+                studentEducationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The theory question. */
+                theoryQuestionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryQuestion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getQuestionExplanationsLastModified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instant of the last change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplanationsLastModified"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getQuestionExplanation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The official number of the question. */
+                officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The explanation, base64 of its UTF-8 text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["EncodedExplanation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putQuestionExplanation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The official number of the question. */
+                officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["PlainExplanation"];
+            };
+        };
+        responses: {
+            /** @description The explanation was saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteQuestionExplanation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The official number of the question. */
+                officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The explanation was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listThemeLoopCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeLoopCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateThemeLoopDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The official number of the subcategory, e.g. `1.1.01`. */
+                subCategoryNumber: components["schemas"]["OfficialChapterNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["Url"];
+            };
+        };
+        responses: {
+            /** @description The changed subcategory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeLoopSubcategory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStudentThemeLoopCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentThemeLoopCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStudentThemeLoopDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student. */
+                studentId: components["schemas"]["Id"];
+                /** @description The official number of the subcategory, e.g. `1.1.01`. */
+                subCategoryOfficialNumber: components["schemas"]["OfficialChapterNumber"];
+                /** @description The licence class whose questions are shown. */
+                licenceClass: components["schemas"]["LicenseClass"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The details and questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeLoopDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKnowledgeBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book (theory category id). */
+                bookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKnowledgeBookPageHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["HtmlText"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardInput"];
+            };
+        };
+        responses: {
+            /** @description The saved dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDashboardWidgetImage: {
+        parameters: {
+            query: {
+                /** @description The widget. */
+                widgetId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The widget with its image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardWidget"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardYoutubeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubeLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

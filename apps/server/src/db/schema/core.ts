@@ -14,24 +14,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/*
- * Tenancy: every table carries driving_school_id. Child tables reference their parent
- * through a composite key (driving_school_id, id), so the database itself refuses a row
- * that points into another school (a user holding another school's role, a token for
- * another school's user). It also keeps the schema distributable by driving_school_id.
- */
+import { createdAt, id, inList, schoolId } from './columns';
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const schoolId = () => bigint('driving_school_id', { mode: 'number' }).notNull();
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/* The school, its users, roles and sign-in tokens. Tenancy rules: see columns.ts. */
 
 export const ROLE_TYPES = ['OWNER', 'STAFF', 'INSTRUCTOR'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
 export const STUDENT_VISIBILITIES = ['ALL', 'OWN'] as const;
 export const LANGUAGES = ['de', 'en'] as const;
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const drivingSchools = pgTable('driving_schools', {
   id: id(),

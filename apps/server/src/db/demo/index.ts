@@ -1,0 +1,64 @@
+import type { Db } from '../database';
+import type { CreatedSchool } from '../seed';
+import { seedCompany } from './company';
+import { type DemoContext, type DemoScale, seededFaker } from './context';
+import { seedMoney } from './money';
+import { seedPeople } from './people';
+import { seedPlanning } from './planning';
+
+export { DEMO_SCALE, type DemoScale, scaledTo } from './context';
+
+export type GenerateOptions = {
+  scale: DemoScale;
+  /** The same seed and day give the same school, row for row. @default 2026 */
+  seed?: number;
+  /** ISO date the data is built around. @default today */
+  today?: string;
+  log?: (message: string) => void;
+};
+
+/**
+ * Fills a created school (its roles and the demo sign-ins exist) with a realistic German
+ * driving school: branches, instructors with work hours, vehicles and trailers, price lists
+ * and products, students across classes and stages, a year of appointments, theory
+ * courses, exams, cost bearers, to-dos, invoices and payments. Deterministic.
+ */
+export async function generateDemoData(
+  db: Db,
+  school: CreatedSchool,
+  options: GenerateOptions,
+): Promise<{ seconds: number; counts: Record<string, number> }> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const [owner, office, instructor] = Object.values(school.userIds);
+  if (owner === undefined || office === undefined || instructor === undefined) {
+    throw new Error('The demo school needs its three demo users first.');
+  }
+  const context: DemoContext = {
+    db,
+    schoolId: school.schoolId,
+    faker: seededFaker(options.seed ?? 2026),
+    scale: options.scale,
+    today: options.today ?? new Date().toISOString().slice(0, 10),
+    ids: {
+      owner,
+      office,
+      instructorUser: instructor,
+      instructors: [instructor],
+      roles: school.roleIds,
+    },
+    log,
+  };
+  const counts: Record<string, number> = {};
+  for (const [name, seed] of [
+    ['company', seedCompany],
+    ['people', seedPeople],
+    ['planning', seedPlanning],
+    ['money', seedMoney],
+  ] as const) {
+    const t0 = performance.now();
+    Object.assign(counts, await seed(context));
+    log(`demo: ${name} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  return { seconds: (performance.now() - started) / 1000, counts };
+}

@@ -1,0 +1,7 @@
+import type { Db } from '../../db/database';
+import type { OperationHandlers } from '../../http/operation-types';
+
+/** The generic resource handlers (and domain handlers) of the people area. */
+export function createPeopleHandlers(_db: Db): OperationHandlers {
+  return {};
+}

@@ -1,0 +1,161 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  or,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+
+/** A table of the school's data: an identity `id`, the tenant key, maybe `archived`. */
+export type TenantTable = PgTable & {
+  id: AnyPgColumn;
+  drivingSchoolId: AnyPgColumn;
+  archived?: AnyPgColumn;
+};
+
+export type SortOrder = { field: string; direction?: 'asc' | 'desc' | undefined };
+
+export type PageQuery = {
+  offset: number;
+  limit: number;
+  sort?: SortOrder[] | undefined;
+  search?: string | undefined;
+  /** true: only archived rows; false: only active ones; undefined: all (unarchivable tables). */
+  archived?: boolean | undefined;
+  /** Conditions of the entity's own filter fields, already built. */
+  where?: (SQL | undefined)[];
+};
+
+export type RepositoryOptions = {
+  /** Columns the free-text `search` matches (case-insensitive, anywhere in the text). */
+  searchColumns?: AnyPgColumn[];
+  /** Sort fields the contract allows, by name. */
+  sortColumns: Record<string, SQLWrapper>;
+  /** Used when the request names no sort; ties are always broken by id. */
+  defaultSort?: SortOrder[];
+};
+
+/** `%`, `_` and `\` typed by the user are searched for literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The generic queries of spec 000 §7's resource client over one table. Every statement is
+ * scoped by the school it is given; there is no way to reach another school's rows.
+ */
+export function createResourceRepository<T extends TenantTable>(
+  db: Db,
+  table: T,
+  options: RepositoryOptions,
+) {
+  type Row = T['$inferSelect'];
+  type Insert = T['$inferInsert'];
+  const columns = getTableColumns(table);
+  const inSchool = (schoolId: number) => eq(table.drivingSchoolId, schoolId);
+  const byId = (schoolId: number, id: number) => and(inSchool(schoolId), eq(table.id, id));
+
+  function conditions(schoolId: number, query: Omit<PageQuery, 'offset' | 'limit' | 'sort'>) {
+    const parts: (SQL | undefined)[] = [inSchool(schoolId), ...(query.where ?? [])];
+    if (query.archived !== undefined && table.archived) {
+      parts.push(eq(table.archived, query.archived));
+    }
+    const search = query.search?.trim();
+    if (search && options.searchColumns?.length) {
+      const pattern = likePattern(search);
+      parts.push(or(...options.searchColumns.map((column) => ilike(column, pattern))));
+    }
+    return and(...parts);
+  }
+
+  function orderBy(sort: SortOrder[] | undefined) {
+    const requested = sort?.length ? sort : (options.defaultSort ?? []);
+    const order = requested.flatMap((entry) => {
+      const column = options.sortColumns[entry.field];
+      if (!column) return [];
+      return [entry.direction === 'desc' ? desc(column) : asc(column)];
+    });
+    // A stable order, so paging never shows a row twice or skips one.
+    order.push(asc(table.id));
+    return order;
+  }
+
+  return {
+    table,
+    columns,
+
+    /** One row; `extra` narrows further (what the caller may see). */
+    async findById(schoolId: number, id: number, extra?: SQL): Promise<Row | null> {
+      const rows = await db
+        .select()
+        .from(table as PgTable)
+        .where(and(byId(schoolId, id), extra))
+        .limit(1);
+      return (rows[0] as Row | undefined) ?? null;
+    },
+
+    async page(schoolId: number, query: PageQuery): Promise<{ rows: Row[]; total: number }> {
+      const where = conditions(schoolId, query);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...orderBy(query.sort))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ total: count() })
+          .from(table as PgTable)
+          .where(where),
+      ]);
+      return { rows: rows as Row[], total: Number(totals[0]?.total ?? 0) };
+    },
+
+    async insert(schoolId: number, values: Omit<Insert, 'id' | 'drivingSchoolId'>): Promise<Row> {
+      const rows = await db
+        .insert(table)
+        .values({ ...values, drivingSchoolId: schoolId } as Insert)
+        .returning();
+      return (rows as Row[])[0] as Row;
+    },
+
+    async update(
+      schoolId: number,
+      id: number,
+      values: Partial<Omit<Insert, 'id' | 'drivingSchoolId'>>,
+    ): Promise<Row | null> {
+      if (Object.keys(values).length === 0) return this.findById(schoolId, id);
+      const rows = await db
+        .update(table)
+        .set(values as never)
+        .where(byId(schoolId, id))
+        .returning();
+      return ((rows as Row[])[0] as Row | undefined) ?? null;
+    },
+
+    async setArchived(schoolId: number, id: number, archived: boolean): Promise<Row | null> {
+      if (!table.archived) throw new Error('This table has no archived flag');
+      const rows = await db
+        .update(table)
+        .set({ archived } as never)
+        .where(byId(schoolId, id))
+        .returning();
+      return ((rows as Row[])[0] as Row | undefined) ?? null;
+    },
+
+    async remove(schoolId: number, id: number): Promise<boolean> {
+      const rows = await db.delete(table).where(byId(schoolId, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ResourceRepository<T extends TenantTable> = ReturnType<
+  typeof createResourceRepository<T>
+>;
