@@ -50,17 +50,51 @@ export type DemoContext = {
   scale: DemoScale;
   /** The day the data is built around (ISO date); fixed in tests for reproducibility. */
   today: string;
-  ids: {
-    /** The demo sign-ins' user ids (owner, office, instructor). */
-    owner: number;
-    office: number;
-    instructorUser: number;
-    /** Every user who teaches (includes the demo instructor). */
-    instructors: number[];
-    roles: Record<string, number>;
-    [area: string]: unknown;
-  };
+  ids: DemoIds;
   log: (message: string) => void;
+};
+
+/**
+ * The rows each area creates for the later ones. Company fills the first block, people the
+ * second, planning the third; money reads them all.
+ */
+export type DemoIds = {
+  /** The demo sign-ins' user ids. */
+  owner: number;
+  office: number;
+  instructorUser: number;
+  /** Every user who teaches (the demo instructor first). */
+  instructors: number[];
+  roles: Record<string, number>;
+  // company
+  branches: number[];
+  vehicles: { id: number; licenseClasses: string[]; transmission: 'MANUAL' | 'AUTOMATIC' }[];
+  trailers: number[];
+  products: {
+    id: number;
+    type: string;
+    name: string;
+    priceCents: number;
+    licenseClasses: string[];
+  }[];
+  priceLists: number[];
+  studentCategories: number[];
+  testingOrganizations: number[];
+  // people
+  students: number[];
+  educations: {
+    id: number;
+    studentId: number;
+    licenseClass: string;
+    instructorId: number;
+    branchId: number;
+    status: string;
+    startDate: string;
+  }[];
+  costBearers: number[];
+  // planning
+  theoryCourses: number[];
+  exams: number[];
 };
 
 /** A faker with German data whose every answer follows from `seed`. */

@@ -1,0 +1,2 @@
+/* The money area's tables: written by that area; see columns.ts for the tenancy rules. */
+export {};
