@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/database';
+import { DEMO_SCALE, generateDemoData } from './db/demo';
 import { DEMO_SIGN_INS, hasDemoSchool, seedIfNeeded } from './db/seed';
 import { bundleOpenApi, loadOpenApiDocument } from './http/openapi-document';
 
@@ -13,7 +14,15 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = await seedIfNeeded(database.db, { seedDemo: config.seedDemo });
+  const seeded = await seedIfNeeded(database.db, {
+    seedDemo: config.seedDemo,
+    fill: async (db, school) => {
+      console.log('Demo-Fahrschule wird angelegt / creating the demo school …');
+      const { seconds, counts } = await generateDemoData(db, school, { scale: DEMO_SCALE });
+      const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      console.log(`  ${rows} Datensätze / rows in ${seconds.toFixed(1)} s`);
+    },
+  });
   const showDemo = await hasDemoSchool(database.db);
 
   const app = await buildApp(config, { database, document });

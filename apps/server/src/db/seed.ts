@@ -198,13 +198,21 @@ export async function hasDemoSchool(db: Db): Promise<boolean> {
  */
 export async function seedIfNeeded(
   db: Db,
-  options: { seedDemo: boolean },
+  options: {
+    seedDemo: boolean;
+    /** Fills the new demo school (the demo generator); runs in the same transaction. */
+    fill?: (db: Db, school: CreatedSchool) => Promise<unknown>;
+  },
 ): Promise<'created' | 'exists' | 'skipped'> {
   if (await hasDemoSchool(db)) return 'exists';
   const [schools] = await db.select({ n: count() }).from(drivingSchools);
   if (!options.seedDemo && (schools?.n ?? 0) > 0) return 'skipped';
   try {
-    await createSchool(db, DEMO_SCHOOL);
+    // One transaction: a first start that fails half-way leaves no half-filled school.
+    await db.transaction(async (tx) => {
+      const school = await createSchool(tx as unknown as Db, DEMO_SCHOOL);
+      await options.fill?.(tx as unknown as Db, school);
+    });
   } catch (error) {
     // Another process seeded at the same moment: the unique e-mail index refused ours.
     if (await hasDemoSchool(db)) return 'exists';
