@@ -69,7 +69,8 @@ export async function createSchool(db: Db, seed: SchoolSeed): Promise<CreatedSch
           drivingSchoolId,
           roleId: created.id,
           permission,
-          allow: role.allow.includes(permission),
+          // An OWNER role always keeps every permission, so a school cannot lock itself out.
+          allow: role.type === 'OWNER' || role.allow.includes(permission),
         })),
       );
     }

@@ -23,9 +23,12 @@ function usedKeys(prefix: 'errors' | 'validation'): string[] {
     ...files(join(repo, 'apps/server/src'), /\.ts$/).filter((f) => !f.endsWith('.test.ts')),
   ];
   const keys = new Set<string>();
-  const pattern = new RegExp(`\\b${prefix}\\.([a-z][a-z_]*)\\b`, 'g');
+  // `errors.push(` and `errors.length` are arrays in code, not keys.
+  const pattern = new RegExp(`\\b${prefix}\\.([a-z][a-z_]*)\\b(?!\\s*\\()`, 'g');
   for (const file of sources) {
-    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) keys.add(match[1] as string);
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      if (match[1] !== 'length') keys.add(match[1] as string);
+    }
   }
   return [...keys].sort();
 }

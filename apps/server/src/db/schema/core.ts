@@ -1,11 +1,14 @@
+import type { components } from '@fahrwerk/api/schema';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,9 +17,50 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { createdAt, id, inList, schoolId } from './columns';
+import { createdAt, id, inList, ref, schoolId, updatedAt } from './columns';
+import { storedFiles } from './files';
 
 /* The school, its users, roles and sign-in tokens. Tenancy rules: see columns.ts. */
+
+/** The licence classes of the contract (`LicenseClass`), in the order forms list them. */
+export const LICENSE_CLASSES = [
+  'AM',
+  'A1',
+  'A2',
+  'A',
+  'B',
+  'BE',
+  'B96',
+  'B197',
+  'C1',
+  'C1E',
+  'C',
+  'CE',
+  'D1',
+  'D1E',
+  'D',
+  'DE',
+  'L',
+  'T',
+] as const;
+export type LicenseClass = (typeof LICENSE_CLASSES)[number];
+export const WEEKDAYS = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+] as const;
+/** Working or opening hours of one weekday (`DayWorkHours` of the contract). */
+export type DayWorkHours = components['schemas']['DayWorkHours'];
+/** A postal address (`Address` of the contract), stored as one jsonb value. */
+export type Address = components['schemas']['Address'];
+
+/** A check that a text[] column holds licence classes only. */
+export const licenseClassesCheck = (name: string, column: AnyPgColumn) =>
+  check(name, sql`${column} <@ array[${inList(LICENSE_CLASSES)}]::text[]`);
 
 export const ROLE_TYPES = ['OWNER', 'STAFF', 'INSTRUCTOR'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
@@ -44,7 +88,16 @@ export const users = pgTable(
       .notNull()
       .default('ALL'),
     archived: boolean('archived').notNull().default(false),
+    phone: text(),
+    // The photo of `POST /users/avatar` (a stored file of the school).
+    avatarFileId: ref('avatar_file_id'),
+    // Working hours per weekday; a weekday left out is a day off.
+    dayWorkHours: jsonb().$type<DayWorkHours[]>().notNull().default([]),
+    mobileCalendarAccess: boolean().notNull().default(false),
+    // The classes of the user's instructor's licence (Fahrlehrerlaubnis); empty: no teaching.
+    licenseClasses: text().array().$type<LicenseClass[]>().notNull().default([]),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     foreignKey({
@@ -60,6 +113,42 @@ export const users = pgTable(
       'users_student_visibility_check',
       sql`${t.studentVisibility} in (${inList(STUDENT_VISIBILITIES)})`,
     ),
+    foreignKey({
+      name: 'users_avatar_file_fk',
+      columns: [t.drivingSchoolId, t.avatarFileId],
+      foreignColumns: [storedFiles.drivingSchoolId, storedFiles.id],
+    }),
+    check('users_day_work_hours_check', sql`jsonb_typeof(${t.dayWorkHours}) = 'array'`),
+    licenseClassesCheck('users_license_classes_check', t.licenseClasses),
+  ],
+);
+
+/**
+ * Personal calendar sharing (spec 000 §6): `userId` shares their calendar with
+ * `granteeUserId`, read-only or read-write.
+ */
+export const userCalendarAccess = pgTable(
+  'user_calendar_access',
+  {
+    drivingSchoolId: schoolId(),
+    userId: ref('user_id').notNull(),
+    granteeUserId: ref('grantee_user_id').notNull(),
+    write: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'user_calendar_access_pkey', columns: [t.userId, t.granteeUserId] }),
+    index('user_calendar_access_grantee_idx').on(t.drivingSchoolId, t.granteeUserId),
+    foreignKey({
+      name: 'user_calendar_access_user_fk',
+      columns: [t.drivingSchoolId, t.userId],
+      foreignColumns: [users.drivingSchoolId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_calendar_access_grantee_fk',
+      columns: [t.drivingSchoolId, t.granteeUserId],
+      foreignColumns: [users.drivingSchoolId, users.id],
+    }).onDelete('cascade'),
+    check('user_calendar_access_self_check', sql`${t.userId} <> ${t.granteeUserId}`),
   ],
 );
 
@@ -74,6 +163,7 @@ export const roles = pgTable(
     generalAccess: boolean('general_access').notNull().default(false),
     sidebarAccess: boolean('sidebar_access').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     foreignKey({

@@ -1,7 +1,29 @@
 import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
+import { createBranchHandlers } from '../branches/branches.resources';
+import { createConfigurationHandlers } from '../configuration/configuration.resources';
+import { createDrivingSchoolHandlers } from '../driving-school/driving-school.resources';
+import { createPriceHandlers } from '../prices/prices.resources';
+import { createProductHandlers } from '../products/products.resources';
+import { createRoleHandlers } from '../roles/roles.resources';
+import { createUserAccessHandlers } from '../roles/user-access.resources';
+import { createVehicleHandlers } from '../vehicles/vehicles.resources';
 
-/** The generic resource handlers (and domain handlers) of the company area. */
-export function createCompanyHandlers(_db: Db): OperationHandlers {
-  return {};
+/**
+ * The generic resource handlers (and domain handlers) of the company area: branches,
+ * vehicles, products, price lists and prices, student categories, testing organizations,
+ * mail accounts, roles, the users' access settings, the school's master data and
+ * configuration. Nothing here touches the database until a request arrives.
+ */
+export function createCompanyHandlers(db: Db): OperationHandlers {
+  return {
+    ...createBranchHandlers(db),
+    ...createVehicleHandlers(db),
+    ...createProductHandlers(db),
+    ...createPriceHandlers(db),
+    ...createConfigurationHandlers(db),
+    ...createDrivingSchoolHandlers(db),
+    ...createRoleHandlers(db),
+    ...createUserAccessHandlers(db),
+  };
 }

@@ -1,7 +1,22 @@
 import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
+import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
+import { createMailHandlers } from '../mail/mail.resources';
+import { createMandateHandlers } from '../mandates/mandates.resources';
+import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
+import { createPaymentHandlers } from '../payments/payments.resources';
 
-/** The generic resource handlers (and domain handlers) of the money area. */
-export function createMoneyHandlers(_db: Db): OperationHandlers {
-  return {};
+/**
+ * The money and communication area: payment documents, payments and automatic service
+ * bundles, SEPA mandates, the mailbox and e-mail templates, broadcasts. Reports, PDFs,
+ * e-invoices, SEPA and DATEV files, the mail sync and sending answer 501 for now.
+ */
+export function createMoneyHandlers(db: Db): OperationHandlers {
+  return {
+    ...createPaymentDocumentHandlers(db),
+    ...createPaymentHandlers(db),
+    ...createMandateHandlers(db),
+    ...createMailHandlers(db),
+    ...createBroadcastHandlers(db),
+  };
 }

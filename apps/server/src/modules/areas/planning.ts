@@ -1,7 +1,23 @@
 import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
+import { createAppointmentHandlers } from '../appointments/appointments.resources';
+import { createBookingCheckHandlers } from '../appointments/booking-checks';
+import { createDashboardHandlers } from '../dashboard/dashboard.resources';
+import { createExamHandlers } from '../exams/exams.resources';
+import { createLearningHandlers } from '../learning/learning.resources';
+import { createTheoryHandlers } from '../theory/theory.resources';
 
-/** The generic resource handlers (and domain handlers) of the planning area. */
-export function createPlanningHandlers(_db: Db): OperationHandlers {
-  return {};
+/**
+ * The planning area: appointments (calendar entries), theory courses and lessons, theory and
+ * practical exams, the learning area's stored content and the lesson-view dashboard.
+ */
+export function createPlanningHandlers(db: Db): OperationHandlers {
+  return {
+    ...createAppointmentHandlers(db),
+    ...createBookingCheckHandlers(db),
+    ...createTheoryHandlers(db),
+    ...createExamHandlers(db),
+    ...createLearningHandlers(db),
+    ...createDashboardHandlers(db),
+  };
 }

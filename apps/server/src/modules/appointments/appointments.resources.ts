@@ -1,0 +1,555 @@
+import type { components } from '@fahrwerk/api/schema';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import {
+  appointments,
+  costBearers,
+  studentEducationCostBearers,
+  studentEducations,
+  students,
+} from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { globalError, notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import { guardWrite } from '../resources/database-errors';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
+import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
+import {
+  addDays,
+  berlinToday,
+  compact,
+  type FileRefDto,
+  fieldErrors,
+  fileRefLoader,
+  handlers,
+  hhmm,
+  invalid,
+  iso,
+  unknownId,
+  weekdayIndex,
+} from './planning-mapping';
+
+type Schemas = components['schemas'];
+type Appointment = Schemas['Appointment'];
+type AppointmentInput = Schemas['AppointmentInput'];
+type AppointmentRow = typeof appointments.$inferSelect;
+type AppointmentValues = Partial<typeof appointments.$inferInsert>;
+
+/** At most one year of occurrences (spec 000 §3: `repeatUntil` at most a year after `date`). */
+const MAX_REPEAT_DAYS = 366;
+const LIST_LIMIT = 1000;
+/** Appointment types that count towards the payroll unless the body says otherwise. */
+const PAYROLL_TYPES = new Set(['DRIVING', 'THEORY', 'EXAM']);
+/** A key fromInput hands to the update rule; never written. */
+const CONFIRM_SIGNATURE_REMOVAL = '__confirmSignatureRemoval';
+
+/** "Max Mustermann", for the free-text search over the student's name. */
+const studentName = sql`(select ${students.firstName} || ' ' || ${students.lastName} from ${students} where ${students.drivingSchoolId} = ${appointments.drivingSchoolId} and ${students.id} = ${appointments.studentId})`;
+
+export function appointmentToDto(row: AppointmentRow, signatureFile?: FileRefDto): Appointment {
+  const signed = row.signatureFileId !== null;
+  return compact({
+    id: row.id,
+    type: row.type,
+    date: row.date,
+    startTime: hhmm(row.startTime),
+    minutes: row.minutes,
+    studentId: row.studentId,
+    studentEducationId: row.studentEducationId,
+    licenseClass: row.licenseClass as Appointment['licenseClass'],
+    hourType: row.hourType,
+    instructorId: row.instructorId,
+    vehicleId: row.vehicleId,
+    trailerId: row.trailerId,
+    escortVehicleId: row.escortVehicleId,
+    kmStart: row.kmStart,
+    kmEnd: row.kmEnd,
+    kmDriven: row.kmDriven,
+    note: row.note,
+    title: row.title,
+    repeatRule: row.repeatRule,
+    repeatUntil: row.repeatUntil,
+    includeInPayroll: row.includeInPayroll,
+    seriesId: row.seriesId,
+    released: row.released,
+    releasedAt: iso(row.releasedAt),
+    invoiced: row.invoiced,
+    finalInvoiceId: row.finalInvoiceId,
+    booked: row.booked,
+    bookedAt: iso(row.bookedAt),
+    signed,
+    signature:
+      signed && signatureFile && row.signedAt
+        ? { signedAt: iso(row.signedAt) as string, file: signatureFile }
+        : undefined,
+    branchId: row.branchId,
+    costBearerId: row.costBearerId,
+    createdAt: iso(row.createdAt) as string,
+    updatedAt: iso(row.updatedAt) as string,
+  }) as Appointment;
+}
+
+/**
+ * The columns of a create or update body. A PUT replaces the whole row: an optional field left
+ * out is cleared. `released: true` releases (with the time); false or absent leaves the flag.
+ */
+function fromInput(input: Record<string, unknown>): Record<string, unknown> {
+  const body = input as AppointmentInput;
+  const kmDriven =
+    body.kmStart !== undefined && body.kmEnd !== undefined
+      ? body.kmEnd - body.kmStart
+      : (body.kmDriven ?? null);
+  const values: AppointmentValues & Record<string, unknown> = {
+    type: body.type,
+    date: body.date,
+    startTime: body.startTime,
+    minutes: body.minutes,
+    studentId: body.studentId ?? null,
+    studentEducationId: body.studentEducationId ?? null,
+    licenseClass: body.licenseClass ?? null,
+    hourType: body.hourType ?? null,
+    instructorId: body.instructorId,
+    vehicleId: body.vehicleId ?? null,
+    trailerId: body.trailerId ?? null,
+    escortVehicleId: body.escortVehicleId ?? null,
+    kmStart: body.kmStart ?? null,
+    kmEnd: body.kmEnd ?? null,
+    kmDriven,
+    note: body.note ?? null,
+    title: body.title ?? null,
+    repeatRule: body.repeatRule ?? 'NONE',
+    repeatUntil: body.repeatUntil ?? null,
+    includeInPayroll: body.includeInPayroll ?? PAYROLL_TYPES.has(body.type),
+    branchId: body.branchId ?? null,
+    costBearerId: body.costBearerId ?? null,
+    [CONFIRM_SIGNATURE_REMOVAL]: body.confirmSignatureRemoval === true,
+  };
+  if (body.released === true) {
+    values.released = true;
+    values.releasedAt = new Date();
+  }
+  return values;
+}
+
+/** The days of a series from `date` up to `until` (inclusive), by the repeat rule. */
+export function occurrenceDates(
+  date: string,
+  rule: AppointmentRow['repeatRule'],
+  until: string | null,
+): string[] {
+  if (rule === 'NONE' || !until) return [date];
+  const dates: string[] = [];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  for (let step = 0; dates.length <= MAX_REPEAT_DAYS; step++) {
+    let next: string | null;
+    switch (rule) {
+      case 'DAILY':
+      case 'WEEKDAYS':
+        next = addDays(date, step);
+        break;
+      case 'WEEKLY':
+        next = addDays(date, step * 7);
+        break;
+      case 'MONTHLY':
+      case 'YEARLY': {
+        const months = rule === 'MONTHLY' ? step : step * 12;
+        const target = new Date(Date.UTC(year, month - 1 + months, day));
+        // The 31st in a month of 30 days (or 29 February in another year) is skipped.
+        next = target.getUTCDate() === day ? target.toISOString().slice(0, 10) : null;
+        if (!next && new Date(Date.UTC(year, month - 1 + months, 1)).toISOString() > until) {
+          return dates;
+        }
+        break;
+      }
+    }
+    if (next === null) continue;
+    if (next > until) break;
+    if (rule === 'WEEKDAYS' && weekdayIndex(next) > 4) continue;
+    dates.push(next);
+  }
+  return dates;
+}
+
+/** The rules a create and an update share (spec 000 §3, the AppointmentInput description). */
+async function checkValues(db: Db, auth: AuthContext, values: AppointmentValues) {
+  const missing: { field: string; error: string }[] = [];
+  // The contract's `minimum: 5` beside the Minutes $ref; checked here as well.
+  if (values.minutes !== undefined && values.minutes < 5) {
+    missing.push({ field: 'minutes', error: 'validation.minimum' });
+  }
+  if (values.type === 'DRIVING') {
+    for (const field of ['studentId', 'studentEducationId', 'hourType'] as const) {
+      if (values[field] === null || values[field] === undefined) {
+        missing.push({ field, error: 'validation.required' });
+      }
+    }
+  }
+  if (values.studentEducationId && !values.studentId) {
+    missing.push({ field: 'studentId', error: 'validation.required' });
+  }
+  if (values.kmStart != null && values.kmEnd != null && values.kmEnd < values.kmStart) {
+    missing.push({ field: 'kmEnd', error: 'validation.minimum' });
+  }
+  if (missing.length > 0) throw fieldErrors(missing, 'The appointment lacks required values.');
+
+  if (values.studentEducationId && values.studentId) {
+    const [education] = await db
+      .select({
+        studentId: studentEducations.studentId,
+        licenseClass: studentEducations.licenseClass,
+      })
+      .from(studentEducations)
+      .where(
+        and(
+          eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
+          eq(studentEducations.id, values.studentEducationId),
+        ),
+      );
+    if (!education) {
+      throw fieldErrors(
+        [{ field: 'studentEducationId', error: 'validation.unknown_id' }],
+        'No such education in your school.',
+      );
+    }
+    if (education.studentId !== values.studentId) {
+      throw fieldErrors(
+        [{ field: 'studentEducationId', error: 'validation.invalid' }],
+        'The education belongs to another student.',
+      );
+    }
+    // The class trained defaults to the education's class.
+    values.licenseClass ??= education.licenseClass;
+  }
+}
+
+function checkRepeat(values: AppointmentValues) {
+  if (values.repeatRule === 'NONE' || values.repeatRule === undefined) {
+    values.repeatUntil = null;
+    return;
+  }
+  if (!values.repeatUntil) {
+    throw fieldErrors(
+      [{ field: 'repeatUntil', error: 'validation.required' }],
+      'A repeating appointment needs repeatUntil.',
+    );
+  }
+  if (values.repeatUntil < (values.date as string)) {
+    throw fieldErrors(
+      [{ field: 'repeatUntil', error: 'validation.minimum' }],
+      'repeatUntil lies before the first day.',
+    );
+  }
+  if (values.repeatUntil > addDays(values.date as string, 365)) {
+    throw fieldErrors(
+      [{ field: 'repeatUntil', error: 'validation.maximum' }],
+      'repeatUntil lies more than one year after the first day.',
+    );
+  }
+}
+
+/** Released and invoiced appointments are frozen (spec 000 §4). */
+export function refuseFrozen(current: AppointmentRow) {
+  if (current.invoiced) {
+    throw globalError(
+      'errors.appointment_invoiced',
+      'The appointment is billed on a final invoice and can no longer be changed.',
+    );
+  }
+  if (current.released) {
+    throw globalError(
+      'errors.appointment_released',
+      'The appointment is released and can no longer be changed.',
+    );
+  }
+}
+
+const constraints = {
+  appointments_instructor_fk: unknownId('instructorId'),
+  appointments_vehicle_fk: unknownId('vehicleId'),
+  appointments_trailer_fk: unknownId('trailerId'),
+  appointments_escort_vehicle_fk: unknownId('escortVehicleId'),
+  appointments_branch_fk: unknownId('branchId'),
+  appointments_student_fk: unknownId('studentId'),
+  appointments_student_education_fk: unknownId('studentEducationId'),
+  appointments_cost_bearer_fk: unknownId('costBearerId'),
+  appointments_ends_same_day_check: invalid('minutes'),
+  appointments_minutes_check: invalid('minutes'),
+  appointments_km_order_check: invalid('kmEnd'),
+  appointments_km_driven_check: invalid('kmDriven'),
+  appointments_repeat_until_check: { field: 'repeatUntil', error: 'validation.required' },
+};
+
+/** The conditions of the AppointmentFilter fields. */
+function filterConditions(body: Record<string, unknown>): (SQL | undefined)[] {
+  const f = body as Schemas['AppointmentFilter'];
+  const vehicleIds = f.vehicleIds?.length ? f.vehicleIds : undefined;
+  return [
+    f.from ? gte(appointments.date, f.from) : undefined,
+    f.to ? lte(appointments.date, f.to) : undefined,
+    f.types?.length ? inArray(appointments.type, f.types) : undefined,
+    f.instructorIds?.length ? inArray(appointments.instructorId, f.instructorIds) : undefined,
+    vehicleIds
+      ? or(
+          inArray(appointments.vehicleId, vehicleIds),
+          inArray(appointments.trailerId, vehicleIds),
+          inArray(appointments.escortVehicleId, vehicleIds),
+        )
+      : undefined,
+    f.studentId ? eq(appointments.studentId, f.studentId) : undefined,
+    f.studentEducationId ? eq(appointments.studentEducationId, f.studentEducationId) : undefined,
+    f.branchId ? eq(appointments.branchId, f.branchId) : undefined,
+    f.released !== undefined ? eq(appointments.released, f.released) : undefined,
+    f.invoiced !== undefined ? eq(appointments.invoiced, f.invoiced) : undefined,
+    f.booked !== undefined ? eq(appointments.booked, f.booked) : undefined,
+    f.signed === true ? sql`${appointments.signatureFileId} is not null` : undefined,
+    f.signed === false ? sql`${appointments.signatureFileId} is null` : undefined,
+  ];
+}
+
+const sortColumns = {
+  date: appointments.date,
+  startTime: appointments.startTime,
+  type: appointments.type,
+  minutes: appointments.minutes,
+  createdAt: appointments.createdAt,
+};
+const BY_TIME: SortOrder[] = [{ field: 'date' }, { field: 'startTime' }];
+const NEWEST_FIRST: SortOrder[] = [
+  { field: 'date', direction: 'desc' },
+  { field: 'startTime', direction: 'desc' },
+];
+
+/**
+ * `/appointments`: the generic calls (get, filter, page, create, update, delete) with the rules
+ * of spec 000 §3–4, plus the period list, series creation, and the student and cost-bearer
+ * listings.
+ */
+export function createAppointmentHandlers(db: Db): OperationHandlers {
+  const signatureFile = fileRefLoader(db);
+  const toDto = async (row: AppointmentRow) =>
+    appointmentToDto(
+      row,
+      row.signatureFileId === null
+        ? undefined
+        : await signatureFile(row.drivingSchoolId, row.signatureFileId),
+    );
+
+  const definition: ResourceDefinition<typeof appointments> = {
+    table: appointments,
+    operations: {
+      get: 'getAppointment',
+      filter: 'filterAppointments',
+      create: 'createAppointment',
+      update: 'updateAppointment',
+      delete: 'deleteAppointment',
+    },
+    toDto,
+    fromInput,
+    searchColumns: [appointments.title, appointments.note, studentName as unknown as AnyPgColumn],
+    sortColumns,
+    defaultSort: BY_TIME,
+    filters: filterConditions,
+    constraints,
+    rules: {
+      async beforeCreate({ db, auth, values }) {
+        const v = values as AppointmentValues & Record<string, unknown>;
+        delete v[CONFIRM_SIGNATURE_REMOVAL];
+        checkRepeat(v);
+        await checkValues(db, auth, v);
+      },
+      async beforeUpdate({ db, auth, current, values }) {
+        const v = values as AppointmentValues & Record<string, unknown>;
+        const confirmed = v[CONFIRM_SIGNATURE_REMOVAL] === true;
+        delete v[CONFIRM_SIGNATURE_REMOVAL];
+        if (!current) return;
+        refuseFrozen(current);
+        if (current.signatureFileId !== null) {
+          if (!confirmed) {
+            throw globalError(
+              'errors.appointment_signed',
+              'The appointment is signed; changing it deletes the signature (confirmSignatureRemoval).',
+            );
+          }
+          v.signatureFileId = null;
+          v.signedAt = null;
+        }
+        // One occurrence changes; the series keeps its rule.
+        delete v.repeatRule;
+        delete v.repeatUntil;
+        await checkValues(db, auth, v);
+      },
+      async beforeDelete({ current }) {
+        if (!current) return;
+        refuseFrozen(current);
+        if (current.booked) {
+          throw globalError(
+            'errors.already_booked',
+            'A booked driving lesson is deleted with DELETE /driving-lessons/{id}.',
+          );
+        }
+      },
+    },
+  };
+  const generic = createResourceHandlers(db, definition) as Record<
+    string,
+    (request: unknown, reply: unknown) => Promise<unknown>
+  >;
+  const repository = createResourceRepository(db, appointments, {
+    searchColumns: definition.searchColumns,
+    sortColumns,
+    defaultSort: BY_TIME,
+  });
+  const inSchool = (auth: AuthContext) => eq(appointments.drivingSchoolId, auth.drivingSchoolId);
+
+  const custom = handlers({
+    /** The current week (Monday to Sunday, Europe/Berlin) unless from/to say otherwise. */
+    async listAppointments(request, auth) {
+      const query = request.query as { search?: string; from?: string; to?: string };
+      const today = berlinToday();
+      const monday = addDays(today, -weekdayIndex(today));
+      const from = query.from ?? (query.to ? addDays(query.to, -6) : monday);
+      const to = query.to ?? (query.from ? addDays(query.from, 6) : addDays(monday, 6));
+      const { rows } = await repository.page(auth.drivingSchoolId, {
+        offset: 0,
+        limit: LIST_LIMIT,
+        search: query.search,
+        where: [gte(appointments.date, from), lte(appointments.date, to)],
+      });
+      return { status: 200, body: await Promise.all(rows.map(toDto)) };
+    },
+
+    /** Newest first (the contract), unlike the filter's date order. */
+    async pageAppointments(request, auth) {
+      const { rows, total } = await repository.page(auth.drivingSchoolId, {
+        offset: Number(request.params.offset),
+        limit: Number(request.params.limit),
+        sort: NEWEST_FIRST,
+      });
+      return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
+    },
+
+    /** A repeating appointment becomes one row per occurrence, sharing `seriesId`. */
+    async createAppointment(request, auth) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const repeatRule = (body.repeatRule as string | undefined) ?? 'NONE';
+      if (repeatRule === 'NONE') {
+        return (await generic.createAppointment?.(request, undefined)) as {
+          status: number;
+          body: unknown;
+        };
+      }
+      const values = fromInput(body) as AppointmentValues & Record<string, unknown>;
+      await definition.rules?.beforeCreate?.({ db, auth, values });
+      const dates = occurrenceDates(
+        values.date as string,
+        values.repeatRule as AppointmentRow['repeatRule'],
+        values.repeatUntil ?? null,
+      );
+      const first = await guardWrite(
+        () =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(appointments)
+              .values({
+                ...(values as typeof appointments.$inferInsert),
+                drivingSchoolId: auth.drivingSchoolId,
+              })
+              .returning();
+            if (!row) throw new Error('The appointment was not created.');
+            const [withSeries] = await tx
+              .update(appointments)
+              .set({ seriesId: row.id })
+              .where(and(inSchool(auth), eq(appointments.id, row.id)))
+              .returning();
+            const rest = dates.slice(1).map((date) => ({
+              ...(values as typeof appointments.$inferInsert),
+              drivingSchoolId: auth.drivingSchoolId,
+              date,
+              seriesId: row.id,
+            }));
+            for (let start = 0; start < rest.length; start += 500) {
+              await tx.insert(appointments).values(rest.slice(start, start + 500));
+            }
+            return withSeries ?? row;
+          }),
+        constraints,
+      );
+      return { status: 201, body: await toDto(first) };
+    },
+
+    /**
+     * `POST /appointments/{id}`: the appointments of student `{id}` (with `costBearerId`: only
+     * those billed to that cost bearer).
+     */
+    async filterStudentAppointments(request, auth) {
+      const studentId = Number(request.params.id);
+      const [student] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(and(eq(students.drivingSchoolId, auth.drivingSchoolId), eq(students.id, studentId)));
+      if (!student) throw notFound();
+      const f = (request.body ?? {}) as Schemas['StudentAppointmentFilter'];
+      const size = f.size ?? 25;
+      const { rows, total } = await repository.page(auth.drivingSchoolId, {
+        offset: (f.page ?? 0) * size,
+        limit: size,
+        sort: f.sort ?? NEWEST_FIRST,
+        search: f.search,
+        where: [
+          eq(appointments.studentId, studentId),
+          f.costBearerId ? eq(appointments.costBearerId, f.costBearerId) : undefined,
+          f.studentEducationId
+            ? eq(appointments.studentEducationId, f.studentEducationId)
+            : undefined,
+          f.from ? gte(appointments.date, f.from) : undefined,
+          f.to ? lte(appointments.date, f.to) : undefined,
+          f.types?.length ? inArray(appointments.type, f.types) : undefined,
+        ],
+      });
+      return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
+    },
+
+    /**
+     * Every appointment billed to the cost bearer, or of an education it pays, newest first.
+     */
+    async listCostBearerAppointments(request, auth) {
+      const costBearerId = Number(request.params.id);
+      const paid = db
+        .select({ id: studentEducationCostBearers.studentEducationId })
+        .from(studentEducationCostBearers)
+        .where(
+          and(
+            eq(studentEducationCostBearers.drivingSchoolId, auth.drivingSchoolId),
+            eq(studentEducationCostBearers.costBearerId, costBearerId),
+          ),
+        );
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            inSchool(auth),
+            or(
+              eq(appointments.costBearerId, costBearerId),
+              inArray(appointments.studentEducationId, paid),
+            ),
+          ),
+        )
+        .orderBy(desc(appointments.date), desc(appointments.startTime), asc(appointments.id))
+        .limit(LIST_LIMIT);
+      if (rows.length === 0) await requireCostBearer(db, auth, costBearerId);
+      return { status: 200, body: await Promise.all(rows.map(toDto)) };
+    },
+  });
+
+  return { ...generic, ...custom } as OperationHandlers;
+}
+
+async function requireCostBearer(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(costBearers)
+    .where(and(eq(costBearers.drivingSchoolId, auth.drivingSchoolId), eq(costBearers.id, id)));
+  if (!row?.n) throw notFound();
+}

@@ -1,0 +1,238 @@
+import type { components } from '@fahrwerk/api/schema';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import {
+  branches,
+  broadcasts,
+  broadcastTemplates,
+  studentCategories,
+  theoryCourses,
+} from '../../db/schema';
+import { requireAuth } from '../../http/auth';
+import { fieldError, globalError, notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import { createResourceHandlers } from '../resources/resource-handlers';
+
+/*
+ * Broadcasts (spec 001 §4): CREATED (editable) → prepare → PREPARED → publish → PUBLISHED
+ * (irreversible) → FINISHED, or EXPIRED at once by stop. Broadcast templates are plain texts.
+ */
+
+type Broadcast = components['schemas']['Broadcast'];
+type BroadcastTemplate = components['schemas']['BroadcastTemplate'];
+type BroadcastRow = typeof broadcasts.$inferSelect;
+type Group = NonNullable<Broadcast['recipientGroup']>;
+
+/** A row as the contract's DTO: no tenant key, and fields without a value left out. */
+const present = <T>(row: object, omit: readonly string[] = []): T =>
+  Object.fromEntries(
+    Object.entries(row).filter(
+      ([key, value]) => value !== null && key !== 'drivingSchoolId' && !omit.includes(key),
+    ),
+  ) as T;
+
+export const toBroadcastDto = (row: BroadcastRow): Broadcast => present<Broadcast>(row);
+
+/** Today in Europe/Berlin as `YYYY-MM-DD`. */
+export const berlinToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+
+const EDITABLE = new Set<string>(['CREATED', 'PREPARED']);
+
+/** Ids of a recipient group that are not rows of the school answer 422 `validation.not_found`. */
+async function checkGroup(db: Db, schoolId: number, group: Group | undefined) {
+  const lists: [keyof Group, { id: AnyPgColumn; drivingSchoolId: AnyPgColumn }, number[]][] = [
+    ['branchIds', branches, group?.branchIds ?? []],
+    ['studentCategoryIds', studentCategories, group?.studentCategoryIds ?? []],
+    ['theoryCourseIds', theoryCourses, group?.theoryCourseIds ?? []],
+  ];
+  for (const [field, table, ids] of lists) {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) continue;
+    const found = await db
+      .select({ id: table.id })
+      .from(table as never)
+      .where(and(eq(table.drivingSchoolId, schoolId), inArray(table.id, wanted)));
+    if (found.length !== wanted.length) {
+      throw fieldError(
+        `recipientGroup.${field}`,
+        'validation.not_found',
+        `Not every id of ${field} is a row of your school.`,
+      );
+    }
+  }
+}
+
+const broadcastFromInput = (input: Record<string, unknown>) => ({
+  name: input.name,
+  recipientGroup: input.recipientGroup ?? {},
+  fastlane: input.fastlane ?? false,
+  subject: input.subject,
+  body: input.body,
+  publishFrom: input.publishFrom,
+  publishTo: input.publishTo ?? null,
+  sendEmail: input.sendEmail ?? false,
+});
+
+const published = () =>
+  globalError(
+    'errors.broadcast_published',
+    'Only broadcasts that were never published can change.',
+  );
+const invalidTransition = (message: string) =>
+  globalError('errors.invalid_status_transition', message);
+
+export function createBroadcastHandlers(db: Db): OperationHandlers {
+  const generic = createResourceHandlers(db, {
+    table: broadcasts,
+    operations: {
+      get: 'getBroadcast',
+      filter: 'filterBroadcasts',
+      list: 'listBroadcasts',
+      page: 'pageBroadcasts',
+      create: 'createBroadcast',
+      update: 'updateBroadcast',
+      delete: 'deleteBroadcast',
+      archive: 'archiveBroadcast',
+    },
+    toDto: toBroadcastDto,
+    fromInput: broadcastFromInput,
+    searchColumns: [broadcasts.name, broadcasts.subject],
+    sortColumns: {
+      id: broadcasts.id,
+      name: broadcasts.name,
+      state: broadcasts.state,
+      publishFrom: broadcasts.publishFrom,
+      publishTo: broadcasts.publishTo,
+      createdAt: broadcasts.createdAt,
+    },
+    defaultSort: [{ field: 'id', direction: 'desc' }],
+    filters: (body) => {
+      const filter = body as {
+        states?: string[];
+        publishFrom?: string;
+        publishTo?: string;
+      };
+      const conditions: (SQL | undefined)[] = [];
+      if (filter.states?.length) {
+        conditions.push(inArray(broadcasts.state, filter.states as BroadcastRow['state'][]));
+      }
+      // Still shown on or after `publishFrom`; shown from `publishTo` at the latest.
+      if (filter.publishFrom) {
+        conditions.push(
+          or(isNull(broadcasts.publishTo), gte(broadcasts.publishTo, filter.publishFrom)),
+        );
+      }
+      if (filter.publishTo) conditions.push(lte(broadcasts.publishFrom, filter.publishTo));
+      return conditions;
+    },
+    constraints: {
+      broadcasts_publish_period_check: { field: 'publishTo', error: 'validation.invalid' },
+    },
+    rules: {
+      async beforeCreate({ auth, values }) {
+        await checkGroup(db, auth.drivingSchoolId, values?.recipientGroup as Group);
+      },
+      async beforeUpdate({ auth, current, values }) {
+        if (!current || !EDITABLE.has(current.state)) throw published();
+        await checkGroup(db, auth.drivingSchoolId, values?.recipientGroup as Group);
+        // An edit takes a prepared broadcast back to CREATED: its recipients must be
+        // resolved again.
+        if (values) Object.assign(values, { state: 'CREATED', recipientCount: null });
+      },
+      async beforeDelete({ current }) {
+        if (!current || !EDITABLE.has(current.state)) throw published();
+      },
+      async beforeArchive({ auth, current, archived }) {
+        // Archiving a published broadcast stops it first; unarchiving never reactivates.
+        if (archived && current?.state === 'PUBLISHED') {
+          await db
+            .update(broadcasts)
+            .set({ state: 'EXPIRED', stoppedAt: new Date() })
+            .where(
+              and(
+                eq(broadcasts.drivingSchoolId, auth.drivingSchoolId),
+                eq(broadcasts.id, current.id),
+              ),
+            );
+        }
+      },
+    },
+  });
+
+  /** A state change that applies only from `from`; answers the changed row. */
+  async function transition(
+    schoolId: number,
+    id: number,
+    check: (row: BroadcastRow) => string | null,
+    values: Partial<typeof broadcasts.$inferInsert>,
+  ): Promise<Broadcast> {
+    const byId = and(eq(broadcasts.drivingSchoolId, schoolId), eq(broadcasts.id, id));
+    const [current] = await db.select().from(broadcasts).where(byId);
+    if (!current) throw notFound();
+    const refusal = check(current);
+    if (refusal) throw invalidTransition(refusal);
+    // The state in the WHERE makes a concurrent transition lose instead of both applying.
+    const [row] = await db
+      .update(broadcasts)
+      .set(values)
+      .where(and(byId, eq(broadcasts.state, current.state)))
+      .returning();
+    if (!row) throw invalidTransition('The broadcast changed meanwhile.');
+    return toBroadcastDto(row);
+  }
+
+  const handlers: OperationHandlers = {
+    async publishBroadcast(request) {
+      const auth = requireAuth(request);
+      const today = berlinToday();
+      const body = await transition(
+        auth.drivingSchoolId,
+        request.params.id,
+        (row) => {
+          if (row.state !== 'PREPARED') return 'Only a prepared broadcast can be published.';
+          if (row.archived) return 'An archived broadcast cannot be published.';
+          if (row.publishTo !== null && row.publishTo < today) return 'publishTo has passed.';
+          return null;
+        },
+        { state: 'PUBLISHED', publishedAt: new Date() },
+      );
+      return { status: 200, body };
+    },
+
+    async stopBroadcast(request) {
+      const auth = requireAuth(request);
+      const body = await transition(
+        auth.drivingSchoolId,
+        request.params.id,
+        (row) => (row.state === 'PUBLISHED' ? null : 'Only a published broadcast can be stopped.'),
+        { state: 'EXPIRED', stoppedAt: new Date() },
+      );
+      return { status: 200, body };
+    },
+  };
+
+  return { ...generic, ...handlers, ...createBroadcastTemplateHandlers(db) };
+}
+
+export const toBroadcastTemplateDto = (row: typeof broadcastTemplates.$inferSelect) =>
+  present<BroadcastTemplate>(row);
+
+function createBroadcastTemplateHandlers(db: Db): OperationHandlers {
+  return createResourceHandlers(db, {
+    table: broadcastTemplates,
+    operations: {
+      get: 'getBroadcastTemplate',
+      list: 'listBroadcastTemplates',
+      create: 'createBroadcastTemplate',
+      update: 'updateBroadcastTemplate',
+      delete: 'deleteBroadcastTemplate',
+    },
+    toDto: toBroadcastTemplateDto,
+    fromInput: (input) => ({ name: input.name, subject: input.subject, body: input.body }),
+    searchColumns: [broadcastTemplates.name, broadcastTemplates.subject],
+    sortColumns: { id: broadcastTemplates.id, name: broadcastTemplates.name },
+    defaultSort: [{ field: 'name' }],
+  });
+}

@@ -1,0 +1,698 @@
+import type { components } from '@fahrwerk/api/schema';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  automaticPaymentTriggers,
+  livePayMandates,
+  masterData,
+  paymentDocuments,
+  payments,
+  products,
+  studentEducations,
+  students,
+} from '../../db/schema';
+import { type AuthContext, requireAuth } from '../../http/auth';
+import { fieldError, globalError, notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import {
+  berlinToday,
+  refreshCostBearerBalances,
+} from '../payment-documents/payment-documents.resources';
+import { createResourceHandlers } from '../resources/resource-handlers';
+import { createResourceRepository } from '../resources/resource-repository';
+
+/*
+ * Payments recorded by the office (transfer, cash, card, refunds) and the live-pay debits,
+ * and the automatic service bundles. A payment against a document settles it: the
+ * document's `paidAmount` and status follow every write here.
+ */
+
+type Schemas = components['schemas'];
+type Payment = Schemas['Payment'];
+type AutomaticPaymentTrigger = Schemas['AutomaticPaymentTrigger'];
+type PaymentRow = typeof payments.$inferSelect;
+type Balance = Schemas['Balance'];
+type ReportFilter = Schemas['ReportFilter'];
+type PaymentsReport = Schemas['PaymentsPerDrivingSchoolReport'];
+type PaymentStatus = PaymentRow['status'];
+
+/** Live-pay failures: they mark the education red (spec 001 §4). */
+const FAILED_DEBIT_STATUSES = new Set<PaymentStatus>(['FAILED', 'CANCELLED', 'CHARGED_BACK']);
+
+/** The changes of a live-pay debit's status the office or the bank report may make. */
+export const DEBIT_TRANSITIONS: Record<string, readonly PaymentStatus[]> = {
+  FAILED: ['OPEN'],
+  CANCELLED: ['OPEN'],
+  CHARGED_BACK: ['OPEN'],
+  OPEN: ['CANCELLED'],
+  PENDING: ['PAID', 'FAILED', 'CHARGED_BACK'],
+};
+
+/** A row as the contract's DTO: no tenant key, and fields without a value left out. */
+export const present = <T>(row: object, omit: readonly string[] = []): T =>
+  Object.fromEntries(
+    Object.entries(row).filter(
+      ([key, value]) => value !== null && key !== 'drivingSchoolId' && !omit.includes(key),
+    ),
+  ) as T;
+
+export const toPaymentDto = (row: PaymentRow): Payment => present<Payment>(row);
+
+/** Payment statuses whose amount counts as received. */
+export const SETTLED_PAYMENT_STATUSES = ['PAID', 'PARTIALLY_PAID'] as const;
+
+/**
+ * Recomputes `paid_amount` of the documents from their settled payments, and the status of
+ * issued ones: PAID when covered, PARTIALLY_PAID when partly, else ISSUED. Drafts,
+ * cancelled invoices and cancellation invoices keep their status. Idempotent: it reads the
+ * payments as they are, so it repairs whatever came before.
+ */
+export async function refreshDocumentPayments(
+  db: Db,
+  schoolId: number,
+  documentIds: (number | null | undefined)[],
+): Promise<void> {
+  for (const documentId of new Set(documentIds)) {
+    if (!documentId) continue;
+    const paid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
+      where ${payments.drivingSchoolId} = ${schoolId} and ${payments.documentId} = ${documentId}
+      and ${payments.status} in ('PAID', 'PARTIALLY_PAID'))`;
+    await db
+      .update(paymentDocuments)
+      .set({
+        paidAmount: sql`${paid}`,
+        status: sql`case
+          when ${paymentDocuments.status} not in ('ISSUED', 'PAID', 'PARTIALLY_PAID')
+            or ${paymentDocuments.type} = 'CANCELLATION_INVOICE' then ${paymentDocuments.status}
+          when ${paid} > 0 and ${paid} >= ${paymentDocuments.totalGross} then 'PAID'
+          when ${paid} > 0 then 'PARTIALLY_PAID'
+          else 'ISSUED' end`,
+      })
+      .where(
+        and(eq(paymentDocuments.drivingSchoolId, schoolId), eq(paymentDocuments.id, documentId)),
+      );
+  }
+}
+
+const paymentFromInput = (input: Record<string, unknown>) => ({
+  amount: input.amount,
+  paymentDate: input.paymentDate,
+  method: input.method,
+  reference: input.reference ?? '',
+  studentId: input.studentId ?? null,
+  studentEducationId: input.studentEducationId ?? null,
+  costBearerId: input.costBearerId ?? null,
+  documentId: input.documentId ?? null,
+  note: input.note ?? null,
+});
+
+/** The rules of a payment the office records by hand (create and correction). */
+async function checkManualPayment(db: Db, auth: AuthContext, values: Record<string, unknown>) {
+  if ((values.studentId == null) === (values.costBearerId == null)) {
+    throw globalError('errors.payer_required', 'Give exactly one of studentId and costBearerId.');
+  }
+  if (values.method === 'DIRECT_DEBIT') {
+    throw globalError(
+      'errors.direct_debit_not_manual',
+      'Direct debits come only from live pay and the SEPA export.',
+    );
+  }
+  if (values.documentId == null) return;
+  const [document] = await db
+    .select({
+      status: paymentDocuments.status,
+      type: paymentDocuments.type,
+      studentId: paymentDocuments.studentId,
+      costBearerId: paymentDocuments.costBearerId,
+    })
+    .from(paymentDocuments)
+    .where(
+      and(
+        eq(paymentDocuments.drivingSchoolId, auth.drivingSchoolId),
+        eq(paymentDocuments.id, Number(values.documentId)),
+      ),
+    );
+  if (!document) {
+    throw fieldError('documentId', 'validation.not_found', 'No such document in your school.');
+  }
+  if (
+    document.status === 'DRAFT' ||
+    document.status === 'CANCELLED' ||
+    document.type === 'CANCELLATION_INVOICE'
+  ) {
+    throw globalError(
+      'errors.document_not_issued',
+      'Payments settle issued documents only (not drafts, cancelled or cancellation invoices).',
+    );
+  }
+  const samePayer =
+    values.costBearerId != null
+      ? document.costBearerId === values.costBearerId
+      : document.studentId === values.studentId && document.costBearerId === null;
+  if (!samePayer) {
+    throw fieldError(
+      'documentId',
+      'validation.invalid',
+      'The document is addressed to another payer.',
+    );
+  }
+}
+
+/** Only payments recorded by hand and not yet exported can change or go. */
+function checkChangeable(current: PaymentRow | undefined) {
+  if (!current) return;
+  if (current.method === 'DIRECT_DEBIT') {
+    throw globalError('errors.payment_not_manual', 'Debits are never changed or deleted by hand.');
+  }
+  if (current.exported) {
+    throw globalError(
+      'errors.payment_exported',
+      'The payment is in a DATEV export; record a counter-payment instead.',
+    );
+  }
+}
+
+const paymentSort = {
+  id: payments.id,
+  paymentDate: payments.paymentDate,
+  amount: payments.amount,
+  method: payments.method,
+  status: payments.status,
+  createdAt: payments.createdAt,
+};
+const paymentDefaultSort = [
+  { field: 'paymentDate', direction: 'desc' as const },
+  { field: 'id', direction: 'desc' as const },
+];
+
+/** `search` matches the reference and the note. */
+const paymentSearch = [payments.reference, payments.note];
+
+type PaymentFilter = {
+  studentId?: number;
+  studentEducationId?: number;
+  costBearerId?: number;
+  documentId?: number;
+  methods?: PaymentRow['method'][];
+  statuses?: PaymentRow['status'][];
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
+  exported?: boolean;
+};
+
+function paymentConditions(filter: PaymentFilter): (SQL | undefined)[] {
+  return [
+    filter.studentId ? eq(payments.studentId, filter.studentId) : undefined,
+    filter.studentEducationId
+      ? eq(payments.studentEducationId, filter.studentEducationId)
+      : undefined,
+    filter.costBearerId ? eq(payments.costBearerId, filter.costBearerId) : undefined,
+    filter.documentId ? eq(payments.documentId, filter.documentId) : undefined,
+    filter.methods?.length ? inArray(payments.method, filter.methods) : undefined,
+    filter.statuses?.length ? inArray(payments.status, filter.statuses) : undefined,
+    filter.paymentDateFrom ? gte(payments.paymentDate, filter.paymentDateFrom) : undefined,
+    filter.paymentDateTo ? lte(payments.paymentDate, filter.paymentDateTo) : undefined,
+    filter.exported !== undefined ? eq(payments.exported, filter.exported) : undefined,
+  ];
+}
+
+export function createPaymentHandlers(db: Db): OperationHandlers {
+  const generic = createResourceHandlers(db, {
+    table: payments,
+    operations: {
+      get: 'getPayment',
+      filter: 'filterPayments',
+      page: 'pagePayments',
+      create: 'createPayment',
+      update: 'updatePayment',
+      delete: 'deletePayment',
+    },
+    toDto: toPaymentDto,
+    fromInput: paymentFromInput,
+    searchColumns: paymentSearch,
+    sortColumns: paymentSort,
+    defaultSort: paymentDefaultSort,
+    filters: (body) => paymentConditions(body as PaymentFilter),
+    constraints: {
+      payments_amount_check: { field: 'amount', error: 'validation.invalid' },
+      payments_document_fk: { field: 'documentId', error: 'validation.not_found' },
+      payments_student_fk: { field: 'studentId', error: 'validation.not_found' },
+      payments_education_fk: { field: 'studentEducationId', error: 'validation.not_found' },
+      payments_cost_bearer_fk: { field: 'costBearerId', error: 'validation.not_found' },
+      payments_payer_check: { error: 'errors.payer_required' },
+    },
+    rules: {
+      beforeCreate: ({ auth, values }) => checkManualPayment(db, auth, values ?? {}),
+      async beforeUpdate({ auth, current, values }) {
+        checkChangeable(current);
+        await checkManualPayment(db, auth, values ?? {});
+      },
+      async beforeDelete({ current }) {
+        checkChangeable(current);
+      },
+    },
+  });
+  const repository = createResourceRepository(db, payments, {
+    searchColumns: paymentSearch,
+    sortColumns: paymentSort,
+    defaultSort: paymentDefaultSort,
+  });
+
+  /** The documents and cost bearers a payment settles, before and after a write, follow it. */
+  type Handler = (request: unknown) => Promise<{ status: number; body?: Payment }>;
+  const call = generic as unknown as Record<
+    'createPayment' | 'updatePayment' | 'deletePayment',
+    Handler
+  >;
+  const settle = async (schoolId: number, rows: (PaymentRow | Payment | null | undefined)[]) => {
+    await refreshDocumentPayments(
+      db,
+      schoolId,
+      rows.map((row) => row?.documentId),
+    );
+    await refreshCostBearerBalances(
+      db,
+      schoolId,
+      rows.map((row) => row?.costBearerId),
+    );
+  };
+  const settling = {
+    async createPayment(request: { params: unknown }) {
+      const result = await call.createPayment(request);
+      await settle(requireAuth(request as never).drivingSchoolId, [result.body]);
+      return result;
+    },
+    async updatePayment(request: { params: { id: number } }) {
+      const auth = requireAuth(request as never);
+      const before = await repository.findById(auth.drivingSchoolId, request.params.id);
+      const result = await call.updatePayment(request);
+      await settle(auth.drivingSchoolId, [before, result.body]);
+      return result;
+    },
+    async deletePayment(request: { params: { id: number } }) {
+      const auth = requireAuth(request as never);
+      const before = await repository.findById(auth.drivingSchoolId, request.params.id);
+      const result = await call.deletePayment(request);
+      await settle(auth.drivingSchoolId, [before]);
+      return result;
+    },
+  } as unknown as OperationHandlers;
+
+  /**
+   * The saldo of a student: `paid − invoiced` over the invoices addressed to the student
+   * (cancellations subtract; payment requests only count as `requested`) and the
+   * student's settled payments — in total and per education.
+   */
+  async function balanceOf(schoolId: number, studentId: number): Promise<Balance> {
+    const d = paymentDocuments;
+    const today = berlinToday();
+    const open = sql`${d.type} <> 'PAYMENT_REQUEST' and ${d.status} in ('ISSUED', 'PARTIALLY_PAID') and ${d.openAmount} > 0`;
+    const money = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::int`.mapWith(Number);
+    const [documentSums, paymentSums, educations] = await Promise.all([
+      db
+        .select({
+          educationId: d.studentEducationId,
+          invoiced: money(sql`case when ${d.type} <> 'PAYMENT_REQUEST' then ${d.totalGross} end`),
+          open: money(sql`case when ${open} then ${d.openAmount} end`),
+          overdue: money(
+            sql`case when ${open} and ${d.dueDate} < ${today} then ${d.openAmount} end`,
+          ),
+          requested: money(
+            sql`case when ${d.type} = 'PAYMENT_REQUEST' and ${d.status} in ('ISSUED', 'PARTIALLY_PAID') then ${d.openAmount} end`,
+          ),
+        })
+        .from(d)
+        .where(
+          and(
+            eq(d.drivingSchoolId, schoolId),
+            eq(d.studentId, studentId),
+            isNull(d.costBearerId),
+            ne(d.status, 'DRAFT'),
+          ),
+        )
+        .groupBy(d.studentEducationId),
+      db
+        .select({ educationId: payments.studentEducationId, paid: money(sql`${payments.amount}`) })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.drivingSchoolId, schoolId),
+            eq(payments.studentId, studentId),
+            isNull(payments.costBearerId),
+            inArray(payments.status, [...SETTLED_PAYMENT_STATUSES]),
+          ),
+        )
+        .groupBy(payments.studentEducationId),
+      db
+        .select({
+          id: studentEducations.id,
+          licenseClass: studentEducations.licenseClass,
+          paymentWorkflow: studentEducations.paymentWorkflow,
+        })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, schoolId),
+            eq(studentEducations.studentId, studentId),
+          ),
+        )
+        .orderBy(asc(studentEducations.id))
+        .limit(50),
+    ]);
+    const sum = <T>(rows: T[], value: (row: T) => number) =>
+      rows.reduce((total, row) => total + value(row), 0);
+    const invoiced = sum(documentSums, (row) => row.invoiced);
+    const paid = sum(paymentSums, (row) => row.paid);
+    return {
+      studentId,
+      balance: paid - invoiced,
+      invoiced,
+      paid,
+      open: sum(documentSums, (row) => row.open),
+      overdue: sum(documentSums, (row) => row.overdue),
+      requested: sum(documentSums, (row) => row.requested),
+      educations: educations.map((education) => {
+        const educationInvoiced = sum(
+          documentSums.filter((row) => row.educationId === education.id),
+          (row) => row.invoiced,
+        );
+        const educationPaid = sum(
+          paymentSums.filter((row) => row.educationId === education.id),
+          (row) => row.paid,
+        );
+        return {
+          studentEducationId: education.id,
+          licenseClass: education.licenseClass,
+          paymentWorkflow: education.paymentWorkflow,
+          invoiced: educationInvoiced,
+          paid: educationPaid,
+          balance: educationPaid - educationInvoiced,
+        };
+      }),
+    };
+  }
+
+  const handlers: OperationHandlers = {
+    async getStudentBalance(request) {
+      const auth = requireAuth(request);
+      const [student] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            eq(students.drivingSchoolId, auth.drivingSchoolId),
+            eq(students.id, request.params.id),
+          ),
+        );
+      if (!student) throw notFound();
+      return { status: 200, body: await balanceOf(auth.drivingSchoolId, student.id) };
+    },
+
+    async getLivePayPaymentStatuses(request) {
+      const auth = requireAuth(request);
+      const schoolId = auth.drivingSchoolId;
+      const wanted = request.body.studentEducationIds;
+      const found = await db
+        .select({ id: studentEducations.id })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, schoolId),
+            inArray(studentEducations.id, wanted),
+          ),
+        );
+      if (found.length !== new Set(wanted).size) {
+        throw fieldError(
+          'studentEducationIds',
+          'validation.not_found',
+          'Not every id is an education of your school.',
+        );
+      }
+      // The newest debit of each education.
+      const newest = await db
+        .selectDistinctOn([payments.studentEducationId], {
+          studentEducationId: payments.studentEducationId,
+          id: payments.id,
+          status: payments.status,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.drivingSchoolId, schoolId),
+            eq(payments.method, 'DIRECT_DEBIT'),
+            inArray(payments.studentEducationId, wanted),
+          ),
+        )
+        .orderBy(payments.studentEducationId, desc(payments.paymentDate), desc(payments.id));
+      const byEducation = new Map(newest.map((row) => [row.studentEducationId, row]));
+      return {
+        status: 200,
+        body: wanted.map((studentEducationId) => {
+          const debit = byEducation.get(studentEducationId);
+          return debit
+            ? {
+                studentEducationId,
+                status: debit.status,
+                paymentId: debit.id,
+                failed: FAILED_DEBIT_STATUSES.has(debit.status),
+              }
+            : { studentEducationId, failed: false };
+        }),
+      };
+    },
+
+    async updateLivePayPaymentStatus(request) {
+      const auth = requireAuth(request);
+      const schoolId = auth.drivingSchoolId;
+      const { status, failureReason, bankFee } = request.body;
+      const current = await repository.findById(schoolId, request.params.id);
+      if (current?.method !== 'DIRECT_DEBIT') throw notFound('No such debit in your school.');
+      if (!DEBIT_TRANSITIONS[current.status]?.includes(status)) {
+        throw globalError(
+          'errors.invalid_status_transition',
+          `A ${current.status} debit cannot become ${status}.`,
+        );
+      }
+      const failure = status === 'FAILED' || status === 'CHARGED_BACK';
+      if (bankFee !== undefined) {
+        const [settings] = await db
+          .select({ passOn: masterData.bankFeeOnFailedLivePay })
+          .from(masterData)
+          .where(eq(masterData.drivingSchoolId, schoolId));
+        if (!failure || !settings?.passOn) {
+          throw fieldError(
+            'bankFee',
+            'validation.invalid',
+            'A bank fee is passed on only for a failed debit, with the switch of the master data on.',
+          );
+        }
+      }
+      const [row] = await db
+        .update(payments)
+        .set({
+          status,
+          // A restarted debit has no failure any more; the fee passed on stays owed.
+          failureReason: failure ? (failureReason ?? current.failureReason) : null,
+          ...(bankFee !== undefined ? { bankFee } : {}),
+        })
+        .where(
+          and(
+            eq(payments.drivingSchoolId, schoolId),
+            eq(payments.id, current.id),
+            eq(payments.status, current.status),
+          ),
+        )
+        .returning();
+      if (!row) {
+        throw globalError('errors.invalid_status_transition', 'The debit changed meanwhile.');
+      }
+      if (status === 'PAID' && row.mandateId) {
+        // The mandate has been used: later debits are recurring ones.
+        await db
+          .update(livePayMandates)
+          .set({ sequenceType: 'RCUR', lastDebitAt: row.paymentDate })
+          .where(
+            and(
+              eq(livePayMandates.drivingSchoolId, schoolId),
+              eq(livePayMandates.id, row.mandateId),
+            ),
+          );
+      }
+      await settle(schoolId, [row]);
+      return { status: 200, body: toPaymentDto(row) };
+    },
+
+    async getPaymentsPerDrivingSchoolReport(request) {
+      const auth = requireAuth(request);
+      return { status: 200, body: await paymentsReport(db, auth.drivingSchoolId, request.body) };
+    },
+
+    async listPayments(request) {
+      const auth = requireAuth(request);
+      const { search, ...filter } = request.query;
+      const { rows } = await repository.page(auth.drivingSchoolId, {
+        offset: 0,
+        limit: 1000,
+        search,
+        where: paymentConditions(filter),
+      });
+      return { status: 200, body: rows.map(toPaymentDto) };
+    },
+  };
+
+  return {
+    ...generic,
+    ...settling,
+    ...handlers,
+    ...createAutomaticPaymentTriggerHandlers(db),
+  };
+}
+
+/* Automatic service bundles. */
+
+export const toAutomaticPaymentTriggerDto = (
+  row: typeof automaticPaymentTriggers.$inferSelect,
+): AutomaticPaymentTrigger => present<AutomaticPaymentTrigger>(row);
+
+function createAutomaticPaymentTriggerHandlers(db: Db): OperationHandlers {
+  return createResourceHandlers(db, {
+    table: automaticPaymentTriggers,
+    operations: {
+      get: 'getAutomaticPaymentTrigger',
+      list: 'listAutomaticPaymentTriggers',
+      create: 'createAutomaticPaymentTrigger',
+      update: 'updateAutomaticPaymentTrigger',
+      delete: 'deleteAutomaticPaymentTrigger',
+    },
+    toDto: toAutomaticPaymentTriggerDto,
+    fromInput: (input) => ({
+      name: input.name,
+      active: input.active ?? true,
+      event: input.event,
+      examKind: input.examKind ?? null,
+      examStatus: input.examStatus ?? null,
+      lessonCount: input.lessonCount ?? null,
+      paymentWorkflows: input.paymentWorkflows,
+      licenseClasses: input.licenseClasses ?? [],
+      documentType: input.documentType,
+      productIds: input.productIds,
+      dueInDays: input.dueInDays ?? 14,
+    }),
+    sortColumns: { id: automaticPaymentTriggers.id, name: automaticPaymentTriggers.name },
+    defaultSort: [{ field: 'name' }],
+    constraints: {
+      automatic_payment_triggers_document_type_check: {
+        field: 'documentType',
+        error: 'validation.invalid',
+      },
+      automatic_payment_triggers_lesson_count_check: {
+        field: 'lessonCount',
+        error: 'validation.invalid',
+      },
+      automatic_payment_triggers_exam_check: { field: 'examKind', error: 'validation.invalid' },
+      automatic_payment_triggers_exam_status_event_check: {
+        field: 'examStatus',
+        error: 'validation.invalid',
+      },
+    },
+    rules: {
+      beforeCreate: ({ auth, values }) => checkProducts(db, auth.drivingSchoolId, values),
+      beforeUpdate: ({ auth, values }) => checkProducts(db, auth.drivingSchoolId, values),
+    },
+  });
+}
+
+/** The bundle's products must be the school's (an id array has no foreign key). */
+async function checkProducts(
+  db: Db,
+  schoolId: number,
+  values: Record<string, unknown> | undefined,
+): Promise<void> {
+  const wanted = [...new Set((values?.productIds as number[] | undefined) ?? [])];
+  if (wanted.length === 0) return;
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.drivingSchoolId, schoolId), inArray(products.id, wanted)));
+  if (found.length !== wanted.length) {
+    throw fieldError('productIds', 'validation.not_found', 'Not every product is of your school.');
+  }
+}
+
+/** A report period: `from` not after `to`, at most 10 years (422 otherwise). */
+export function checkReportPeriod(filter: { from: string; to: string }): void {
+  if (filter.from > filter.to) {
+    throw fieldError('to', 'validation.invalid', '`to` is before `from`.');
+  }
+  const limit = `${Number(filter.from.slice(0, 4)) + 10}${filter.from.slice(4)}`;
+  if (filter.to >= limit) {
+    throw fieldError('to', 'validation.invalid', 'A report covers at most 10 years.');
+  }
+}
+
+/**
+ * Payments received (settled, by payment date; refunds negative) per month and method.
+ * `branchIds` and `licenseClasses` select by the payment's education; `instructorIds` is
+ * not applied (payments have no instructor).
+ */
+async function paymentsReport(
+  db: Db,
+  schoolId: number,
+  filter: ReportFilter,
+): Promise<PaymentsReport> {
+  checkReportPeriod(filter);
+  const month = sql<string>`to_char(${payments.paymentDate}, 'YYYY-MM')`;
+  const byEducation =
+    filter.branchIds?.length || filter.licenseClasses?.length
+      ? inArray(
+          payments.studentEducationId,
+          db
+            .select({ id: studentEducations.id })
+            .from(studentEducations)
+            .where(
+              and(
+                eq(studentEducations.drivingSchoolId, schoolId),
+                filter.branchIds?.length
+                  ? inArray(studentEducations.branchId, filter.branchIds)
+                  : undefined,
+                filter.licenseClasses?.length
+                  ? inArray(studentEducations.licenseClass, filter.licenseClasses)
+                  : undefined,
+              ),
+            ),
+        )
+      : undefined;
+  const rows = await db
+    .select({
+      month,
+      method: payments.method,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${payments.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.drivingSchoolId, schoolId),
+        inArray(payments.status, [...SETTLED_PAYMENT_STATUSES]),
+        gte(payments.paymentDate, filter.from),
+        lte(payments.paymentDate, filter.to),
+        byEducation,
+      ),
+    )
+    .groupBy(month, payments.method)
+    .orderBy(month, payments.method);
+  const methods = new Map<PaymentRow['method'], { count: number; amount: number }>();
+  for (const row of rows) {
+    const sum = methods.get(row.method) ?? { count: 0, amount: 0 };
+    sum.count += row.count;
+    sum.amount += row.amount;
+    methods.set(row.method, sum);
+  }
+  return {
+    from: filter.from,
+    to: filter.to,
+    rows,
+    methods: [...methods].map(([method, sum]) => ({ method, ...sum })),
+    total: rows.reduce((total, row) => total + row.amount, 0),
+  };
+}

@@ -1,0 +1,532 @@
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  branches,
+  type LicenseClass,
+  roles,
+  userBranches,
+  userCalendarAccess,
+  userRoles,
+  users,
+} from '../../db/schema';
+import { type AuthContext, requireAuth } from '../../http/auth';
+import { fieldError, forbidden, notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import {
+  batchLoader,
+  checkWeekWorkHours,
+  groupBy,
+  iso,
+  type Link,
+  linkedWriteHandlers,
+  opt,
+  replaceJoinRows,
+  type Schemas,
+} from '../driving-school/company-kit';
+import { guardWrite } from '../resources/database-errors';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
+import { createResourceRepository } from '../resources/resource-repository';
+
+/*
+ * What the company module manages about users beyond the hand-written users module: the
+ * full User answer (roles, branches, calendar sharing, work hours, taught classes), the
+ * pickers' lists, the changes of roles, branch access and calendar sharing, instructors
+ * and their working hours (spec 000 §3 "Instructor / user", §6).
+ */
+
+type UserRow = typeof users.$inferSelect;
+
+/** Users who teach: a taught licence class, or a role of type INSTRUCTOR. */
+export const teaching: SQL = sql`(cardinality(${users.licenseClasses}) > 0 or exists (
+  select 1 from ${userRoles} inner join ${roles}
+    on ${roles.drivingSchoolId} = ${userRoles.drivingSchoolId} and ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.drivingSchoolId} = ${users.drivingSchoolId} and ${userRoles.userId} = ${users.id}
+    and ${roles.type} = 'INSTRUCTOR'))`;
+
+/** Users with access to one of the branches, or to every branch (no branch rows). */
+const withBranchAccess = (branchIds: number[]): SQL =>
+  sql`(not exists (select 1 from ${userBranches} where ${userBranches.drivingSchoolId} = ${users.drivingSchoolId} and ${userBranches.userId} = ${users.id})
+    or exists (select 1 from ${userBranches} where ${userBranches.drivingSchoolId} = ${users.drivingSchoolId} and ${userBranches.userId} = ${users.id} and ${inArray(userBranches.branchId, branchIds)}))`;
+
+const userConstraints = {
+  users_email_lower_key: { field: 'email', error: 'validation.email_in_use' },
+  user_roles_role_fk: { field: 'roleIds', error: 'validation.not_found' },
+  user_branches_branch_fk: { field: 'branchIds', error: 'validation.not_found' },
+  user_calendar_access_self_check: {
+    field: 'calendarReadAccessUserIds',
+    error: 'validation.own_calendar',
+  },
+  users_license_classes_check: { field: 'licenseClasses', error: 'validation.enum' },
+};
+
+const canManageUsers = (auth: AuthContext, write: boolean) =>
+  auth.permissions.has('MODULE_COMPANY') &&
+  (!write || auth.permissions.has('MODULE_COMPANY_WRITE'));
+
+/**
+ * The school's last active user holding an OWNER role keeps one (422 on `roleIds`), so the
+ * school cannot lock itself out.
+ */
+async function keepOwner(tx: Db, schoolId: number, userId: number, roleIds: number[]) {
+  const holdsOwner = (extra: SQL | undefined) =>
+    tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(
+        roles,
+        and(eq(roles.drivingSchoolId, userRoles.drivingSchoolId), eq(roles.id, userRoles.roleId)),
+      )
+      .innerJoin(
+        users,
+        and(eq(users.drivingSchoolId, userRoles.drivingSchoolId), eq(users.id, userRoles.userId)),
+      )
+      .where(
+        and(
+          eq(userRoles.drivingSchoolId, schoolId),
+          eq(roles.type, 'OWNER'),
+          eq(users.archived, false),
+          extra,
+        ),
+      )
+      .limit(1);
+  if (roleIds.length > 0) {
+    const [owner] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(
+        and(
+          eq(roles.drivingSchoolId, schoolId),
+          inArray(roles.id, roleIds),
+          eq(roles.type, 'OWNER'),
+        ),
+      )
+      .limit(1);
+    if (owner) return;
+  }
+  const [self] = await holdsOwner(eq(userRoles.userId, userId));
+  if (!self) return;
+  const [other] = await holdsOwner(ne(userRoles.userId, userId));
+  if (!other) {
+    throw fieldError(
+      'roleIds',
+      'validation.last_owner',
+      "The school's last owner keeps an OWNER role.",
+    );
+  }
+}
+
+/** The user's roles in order: the first is the current one. */
+const rolesLink: Link = {
+  async write(tx, schoolId, userId, body) {
+    const roleIds = [...new Set((body.roleIds as number[] | undefined) ?? [])];
+    await keepOwner(tx, schoolId, userId, roleIds);
+    await replaceJoinRows(
+      tx,
+      userRoles,
+      { key: 'userId', column: userRoles.userId },
+      { key: 'roleId' },
+      schoolId,
+      userId,
+      roleIds,
+      (roleId) => ({ position: roleIds.indexOf(roleId) }),
+    );
+  },
+};
+
+const branchesLink = (field: string): Link => ({
+  write: (tx, schoolId, userId, body) =>
+    replaceJoinRows(
+      tx,
+      userBranches,
+      { key: 'userId', column: userBranches.userId },
+      { key: 'branchId' },
+      schoolId,
+      userId,
+      (body[field] as number[] | undefined) ?? [],
+    ),
+});
+
+/**
+ * Personal calendar sharing: every id another active user of the school (422 on the
+ * field); an id in both lists keeps write access only.
+ */
+const calendarLink = (readField: string, writeField: string): Link => ({
+  async write(tx, schoolId, userId, body) {
+    const read = (body[readField] as number[] | undefined) ?? [];
+    const write = (body[writeField] as number[] | undefined) ?? [];
+    const ids = [...new Set([...read, ...write])];
+    const active =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.drivingSchoolId, schoolId),
+                inArray(users.id, ids),
+                eq(users.archived, false),
+              ),
+            );
+    const known = new Set(active.map((row) => row.id));
+    for (const [field, list] of [
+      [readField, read],
+      [writeField, write],
+    ] as const) {
+      if (list.some((id) => id === userId)) {
+        throw fieldError(
+          field,
+          'validation.own_calendar',
+          'A user does not share with themselves.',
+        );
+      }
+      if (list.some((id) => !known.has(id))) {
+        throw fieldError(
+          field,
+          'validation.not_found',
+          'Every id must be an active user of the school.',
+        );
+      }
+    }
+    const writers = new Set(write);
+    await replaceJoinRows(
+      tx,
+      userCalendarAccess,
+      { key: 'userId', column: userCalendarAccess.userId },
+      { key: 'granteeUserId' },
+      schoolId,
+      userId,
+      ids,
+      (id) => ({ write: writers.has(id) }),
+    );
+  },
+});
+
+export function createUserAccessHandlers(db: Db): OperationHandlers {
+  const rolesOf = batchLoader<{ id: number; name: string }[]>(
+    async (schoolId, ids) => {
+      const rows = await db
+        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(
+          roles,
+          and(eq(roles.drivingSchoolId, userRoles.drivingSchoolId), eq(roles.id, userRoles.roleId)),
+        )
+        .where(and(eq(userRoles.drivingSchoolId, schoolId), inArray(userRoles.userId, ids)))
+        .orderBy(asc(userRoles.userId), asc(userRoles.position));
+      return groupBy(
+        rows,
+        (row) => row.userId,
+        (row) => ({ id: row.id, name: row.name }),
+      );
+    },
+    () => [],
+  );
+  const branchesOf = batchLoader<number[]>(
+    async (schoolId, ids) => {
+      const rows = await db
+        .select()
+        .from(userBranches)
+        .where(and(eq(userBranches.drivingSchoolId, schoolId), inArray(userBranches.userId, ids)))
+        .orderBy(asc(userBranches.branchId));
+      return groupBy(
+        rows,
+        (row) => row.userId,
+        (row) => row.branchId,
+      );
+    },
+    () => [],
+  );
+  const sharingOf = batchLoader<{ granteeUserId: number; write: boolean }[]>(
+    async (schoolId, ids) => {
+      const rows = await db
+        .select()
+        .from(userCalendarAccess)
+        .where(
+          and(
+            eq(userCalendarAccess.drivingSchoolId, schoolId),
+            inArray(userCalendarAccess.userId, ids),
+          ),
+        )
+        .orderBy(asc(userCalendarAccess.granteeUserId));
+      return groupBy(
+        rows,
+        (row) => row.userId,
+        (row) => ({ granteeUserId: row.granteeUserId, write: row.write }),
+      );
+    },
+    () => [],
+  );
+
+  const sharingLists = (rows: { granteeUserId: number; write: boolean }[]) => ({
+    readAccessUserIds: rows.filter((row) => !row.write).map((row) => row.granteeUserId),
+    writeAccessUserIds: rows.filter((row) => row.write).map((row) => row.granteeUserId),
+  });
+
+  const toUser = async (row: UserRow): Promise<Schemas['User']> => {
+    const [held, branchIds, sharing] = await Promise.all([
+      rolesOf(row.drivingSchoolId, row.id),
+      branchesOf(row.drivingSchoolId, row.id),
+      sharingOf(row.drivingSchoolId, row.id),
+    ]);
+    const lists = sharingLists(sharing);
+    return {
+      id: row.id,
+      drivingSchoolId: row.drivingSchoolId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      roleIds: held.map((role) => role.id),
+      roleNames: held.map((role) => role.name),
+      studentVisibility: row.studentVisibility,
+      archived: row.archived,
+      phone: opt(row.phone),
+      branchIds,
+      calendarReadAccessUserIds: lists.readAccessUserIds,
+      calendarWriteAccessUserIds: lists.writeAccessUserIds,
+      mobileCalendarAccess: row.mobileCalendarAccess,
+      dayWorkHours: row.dayWorkHours,
+      licenseClasses: row.licenseClasses,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+    };
+  };
+
+  const sortColumns = {
+    id: users.id,
+    firstName: sql`lower(${users.firstName})`,
+    lastName: sql`lower(${users.lastName})`,
+    email: sql`lower(${users.email})`,
+  };
+  const common = {
+    table: users,
+    toDto: toUser,
+    hiddenColumns: ['passwordHash'],
+    fromInput: (input: Record<string, unknown>) => ({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone ?? null,
+      studentVisibility: input.studentVisibility,
+      mobileCalendarAccess: input.mobileCalendarAccess ?? false,
+      dayWorkHours: input.dayWorkHours ?? [],
+      licenseClasses: input.licenseClasses ?? [],
+    }),
+    searchColumns: [users.firstName, users.lastName, users.email],
+    sortColumns,
+    defaultSort: [{ field: 'lastName' }, { field: 'firstName' }],
+    constraints: userConstraints,
+  };
+  const userDefinition = {
+    ...common,
+    operations: { list: 'listUsers', page: 'pageUsers' },
+    rules: {
+      async beforeUpdate({ values }) {
+        checkWeekWorkHours(
+          (values?.dayWorkHours ?? []) as Schemas['DayWorkHours'][],
+          'dayWorkHours',
+        );
+      },
+    },
+  } satisfies ResourceDefinition<typeof users>;
+  const instructorDefinition = {
+    ...common,
+    operations: { filter: 'filterInstructors' },
+    filters: (body) => [
+      teaching,
+      Array.isArray(body.branchIds) && body.branchIds.length > 0
+        ? withBranchAccess(body.branchIds as number[])
+        : undefined,
+      body.licenseClass === undefined
+        ? undefined
+        : sql`${users.licenseClasses} @> array[${body.licenseClass as LicenseClass}]::text[]`,
+      body.mobileCalendarAccess === undefined
+        ? undefined
+        : eq(users.mobileCalendarAccess, body.mobileCalendarAccess as boolean),
+    ],
+  } satisfies ResourceDefinition<typeof users>;
+
+  const repository = createResourceRepository(db, users, { sortColumns });
+  async function loadUser(schoolId: number, id: number) {
+    const row = await repository.findById(schoolId, id);
+    if (!row) throw notFound(`No user ${id} in your school.`);
+    return row;
+  }
+  /** Writes links of a user in one transaction and answers the user. */
+  async function writeLinks(auth: AuthContext, id: number, links: Link[], body: object) {
+    await loadUser(auth.drivingSchoolId, id);
+    await guardWrite(
+      () =>
+        db.transaction(async (tx) => {
+          for (const link of links) {
+            await link.write(tx as unknown as Db, auth.drivingSchoolId, id, body as never);
+          }
+          await tx
+            .update(users)
+            .set({ updatedAt: new Date() })
+            .where(and(eq(users.drivingSchoolId, auth.drivingSchoolId), eq(users.id, id)));
+        }),
+      userConstraints,
+    );
+    return toUser(await loadUser(auth.drivingSchoolId, id));
+  }
+
+  const custom: OperationHandlers = {
+    async updateUserRoles(request) {
+      const auth = requireAuth(request);
+      return {
+        status: 200,
+        body: await writeLinks(auth, request.params.id, [rolesLink], request.body),
+      };
+    },
+
+    async updateUserBranchAccess(request) {
+      const auth = requireAuth(request);
+      return {
+        status: 200,
+        body: await writeLinks(auth, request.params.id, [branchesLink('branchIds')], request.body),
+      };
+    },
+
+    async getUserCalendarSharing(request) {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      if (id !== auth.userId && !canManageUsers(auth, false)) throw forbidden();
+      const user = await loadUser(auth.drivingSchoolId, id);
+      return { status: 200, body: sharingLists(await sharingOf(user.drivingSchoolId, user.id)) };
+    },
+
+    async updateUserCalendarSharing(request) {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      if (id !== auth.userId && !canManageUsers(auth, true)) throw forbidden();
+      const user = await writeLinks(
+        auth,
+        id,
+        [calendarLink('readAccessUserIds', 'writeAccessUserIds')],
+        request.body,
+      );
+      return {
+        status: 200,
+        body: {
+          readAccessUserIds: user.calendarReadAccessUserIds ?? [],
+          writeAccessUserIds: user.calendarWriteAccessUserIds ?? [],
+        },
+      };
+    },
+
+    async listSharedCalendars(request) {
+      const auth = requireAuth(request);
+      const schoolId = auth.drivingSchoolId;
+      const shared = new Map<number, boolean>();
+      const grant = (userId: number, write: boolean) =>
+        shared.set(userId, (shared.get(userId) ?? false) || write);
+
+      // Shared personally.
+      const personal = await db
+        .select({ userId: userCalendarAccess.userId, write: userCalendarAccess.write })
+        .from(userCalendarAccess)
+        .where(
+          and(
+            eq(userCalendarAccess.drivingSchoolId, schoolId),
+            eq(userCalendarAccess.granteeUserId, auth.userId),
+          ),
+        );
+      for (const row of personal) grant(row.userId, row.write);
+
+      // Shared through the calendar share rights of the branches the user works with.
+      const access = await db
+        .select({ userId: userBranches.userId, branchId: userBranches.branchId })
+        .from(userBranches)
+        .where(eq(userBranches.drivingSchoolId, schoolId));
+      const branchesOfUser = groupBy(
+        access,
+        (row) => row.userId,
+        (row) => row.branchId,
+      );
+      const reaches = (userId: number, branchId: number) => {
+        const list = branchesOfUser.get(userId);
+        return !list || list.includes(branchId);
+      };
+      const sharing = (
+        await db
+          .select({ id: branches.id, write: branches.calendarShareInstructorsWrite })
+          .from(branches)
+          .where(
+            and(
+              eq(branches.drivingSchoolId, schoolId),
+              eq(branches.archived, false),
+              eq(branches.calendarShareInstructorsRead, true),
+            ),
+          )
+      ).filter((branch) => reaches(auth.userId, branch.id));
+      if (sharing.length > 0) {
+        const instructors = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.drivingSchoolId, schoolId), eq(users.archived, false), teaching));
+        for (const instructor of instructors) {
+          for (const branch of sharing) {
+            if (reaches(instructor.id, branch.id)) grant(instructor.id, branch.write);
+          }
+        }
+      }
+      shared.delete(auth.userId);
+      if (shared.size === 0) return { status: 200, body: [] };
+
+      const owners = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(
+          and(
+            eq(users.drivingSchoolId, schoolId),
+            inArray(users.id, [...shared.keys()]),
+            eq(users.archived, false),
+          ),
+        )
+        .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`))
+        .limit(1000);
+      return {
+        status: 200,
+        body: owners.map((owner) => ({
+          userId: owner.id,
+          firstName: owner.firstName,
+          lastName: owner.lastName,
+          write: shared.get(owner.id) ?? false,
+        })),
+      };
+    },
+
+    async getInstructorWorkHours(request) {
+      const auth = requireAuth(request);
+      const user = await loadUser(auth.drivingSchoolId, request.params.id);
+      return { status: 200, body: { dayWorkHours: user.dayWorkHours } };
+    },
+
+    async updateInstructorWorkHours(request) {
+      const auth = requireAuth(request);
+      const { dayWorkHours } = request.body;
+      await loadUser(auth.drivingSchoolId, request.params.id);
+      checkWeekWorkHours(dayWorkHours, 'dayWorkHours');
+      const row = await repository.update(auth.drivingSchoolId, request.params.id, {
+        dayWorkHours,
+      });
+      if (!row) throw notFound();
+      return { status: 200, body: { dayWorkHours: row.dayWorkHours } };
+    },
+  };
+
+  return {
+    ...createResourceHandlers(db, userDefinition),
+    ...createResourceHandlers(db, instructorDefinition),
+    ...linkedWriteHandlers(db, userDefinition, {
+      operations: { update: 'updateUser' },
+      links: [
+        rolesLink,
+        branchesLink('branchIds'),
+        calendarLink('calendarReadAccessUserIds', 'calendarWriteAccessUserIds'),
+      ],
+    }),
+    ...custom,
+  };
+}

@@ -1,0 +1,703 @@
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  branches,
+  studentCategoryAssignments,
+  studentEducationCostBearers,
+  studentEducations,
+  studentNotes,
+  students,
+  users,
+} from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { fieldError, globalError, notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import { guardWrite } from '../resources/database-errors';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
+import { createResourceRepository } from '../resources/resource-repository';
+import {
+  auth,
+  batchLoader,
+  createWithChildren,
+  expression,
+  fileRefLoader,
+  filterWith,
+  handlers,
+  immutable,
+  type LooseRequest,
+  listWithQuery,
+  loose,
+  num,
+  pick,
+  renameError,
+  replacing,
+  rules,
+  type Schemas,
+  unknownId,
+  userNameLoader,
+  withoutNulls,
+} from './people-kit';
+
+/*
+ * Students (spec 000 §3–5) and student notes (001 §3): the generic calls, the list screens'
+ * rows, archive with the educations, the e-mail check, the learning-app switch.
+ */
+
+type StudentRow = typeof students.$inferSelect;
+
+/** The fields of StudentInput kept in the students row (the categories are a join table). */
+const STUDENT_FIELDS = [
+  'salutation',
+  'firstName',
+  'lastName',
+  'birthDate',
+  'birthPlace',
+  'address',
+  'phonePrivate',
+  'phoneMobile',
+  'phoneWork',
+  'email',
+  'learningAppEmail',
+  'payerEmail',
+  'language',
+  'nationality',
+  'driverLicenseNumber',
+  'licenseDate',
+  'keyNumber',
+  'previousClass',
+  'mainClass',
+  'furtherClass',
+  'grantType',
+  'registrationDate',
+  'applicationDate',
+  'applicationReturnDate',
+  'returnNumber',
+  'processNumber',
+  'testLocation',
+  'testingOrganizationId',
+  'visualAid',
+  'paymentMethod',
+  'paymentWorkflow',
+  'priceListId',
+  'discount',
+  'learningAppLoginAllowed',
+  'instructorId',
+  'branchId',
+  'adrExpiryDate',
+  'driverCardExpiryDate',
+  'licenseClasses',
+  'fqnNumber',
+  'fqnExpiryDate',
+  'iban',
+  'bic',
+  'accountHolder',
+] as const satisfies readonly Exclude<keyof Schemas['StudentInput'], 'studentCategoryIds'>[];
+
+/** ISO 13616: the IBAN moved by four characters, letters as numbers, is 1 modulo 97. */
+export function validIban(iban: string): boolean {
+  const moved = `${iban.slice(4)}${iban.slice(0, 4)}`;
+  let rest = 0;
+  for (const char of moved) {
+    const code = char.charCodeAt(0);
+    const digits = code >= 65 && code <= 90 ? String(code - 55) : char;
+    for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1;
+}
+
+/** Students whose main instructor is the user: what a user with visibility OWN sees. */
+export function studentVisibility(db: Db) {
+  return (a: AuthContext): SQL | undefined =>
+    or(
+      eq(students.instructorId, a.userId),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, a.userId),
+              eq(users.drivingSchoolId, a.drivingSchoolId),
+              eq(users.studentVisibility, 'ALL'),
+            ),
+          ),
+      ),
+    );
+}
+
+/** An unarchived education of the student matching `condition`. */
+const hasEducation = (db: Db, condition: SQL | undefined) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(studentEducations)
+      .where(
+        and(
+          eq(studentEducations.drivingSchoolId, students.drivingSchoolId),
+          eq(studentEducations.studentId, students.id),
+          eq(studentEducations.archived, false),
+          condition,
+        ),
+      ),
+  );
+
+type StudentFilter = Schemas['StudentFilter'];
+
+export function studentFilters(db: Db) {
+  return (body: Record<string, unknown>): (SQL | undefined)[] => {
+    const f = body as StudentFilter;
+    const some = (ids: number[] | undefined) => (ids && ids.length > 0 ? ids : undefined);
+    const branchIds = some(f.branchIds);
+    const instructorIds = some(f.instructorIds);
+    const categoryIds = some(f.studentCategoryIds);
+    return [
+      branchIds ? inArray(students.branchId, branchIds) : undefined,
+      instructorIds ? inArray(students.instructorId, instructorIds) : undefined,
+      categoryIds
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(studentCategoryAssignments)
+              .where(
+                and(
+                  eq(studentCategoryAssignments.studentId, students.id),
+                  inArray(studentCategoryAssignments.studentCategoryId, categoryIds),
+                ),
+              ),
+          )
+        : undefined,
+      f.licenseClass
+        ? hasEducation(db, eq(studentEducations.licenseClass, f.licenseClass))
+        : undefined,
+      f.educationStatus
+        ? hasEducation(db, eq(studentEducations.status, f.educationStatus))
+        : undefined,
+      f.paymentWorkflow
+        ? or(
+            eq(students.paymentWorkflow, f.paymentWorkflow),
+            hasEducation(db, eq(studentEducations.paymentWorkflow, f.paymentWorkflow)),
+          )
+        : undefined,
+      f.costBearerId
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(studentEducationCostBearers)
+              .innerJoin(
+                studentEducations,
+                eq(studentEducations.id, studentEducationCostBearers.studentEducationId),
+              )
+              .where(
+                and(
+                  eq(studentEducations.studentId, students.id),
+                  eq(studentEducationCostBearers.costBearerId, f.costBearerId),
+                ),
+              ),
+          )
+        : undefined,
+      f.registeredFrom ? gte(students.registrationDate, f.registeredFrom) : undefined,
+      f.registeredTo ? lte(students.registrationDate, f.registeredTo) : undefined,
+      f.learningAppConfirmed === undefined
+        ? undefined
+        : f.learningAppConfirmed
+          ? isNotNull(students.firstLoginDate)
+          : isNull(students.firstLoginDate),
+    ];
+  };
+}
+
+type StudentExtras = {
+  studentCategoryIds: number[];
+  checklistIds: number[];
+  noteIds: number[];
+  documentIds: number[];
+  educationLicenseClasses: string[];
+  educationContractSigned: boolean;
+};
+
+/** The id lists and computed flags of students, one query per answer. */
+export function studentExtrasLoader(db: Db) {
+  // Subqueries name the outer row as `students` (drizzle drops the table of a lone column).
+  const ids = (query: SQL) => sql<number[]>`coalesce((${query}), '[]'::json)`;
+  return batchLoader<StudentExtras>(
+    async (schoolId, keys) => {
+      const rows = await db
+        .select({
+          id: students.id,
+          studentCategoryIds: ids(
+            sql`select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.student_id = students.id`,
+          ),
+          checklistIds: ids(
+            sql`select json_agg(c.id order by c.id) from checklists c where c.student_id = students.id`,
+          ),
+          noteIds: ids(
+            sql`select json_agg(n.id order by n.id) from student_notes n where n.student_id = students.id`,
+          ),
+          documentIds: ids(
+            sql`select json_agg(d.id order by d.id) from student_documents d where d.student_id = students.id`,
+          ),
+          educationLicenseClasses: sql<
+            string[]
+          >`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.student_id = students.id and not e.archived), '[]'::json)`,
+          // Every active education has a contract signed by the student, and by a parent
+          // where the student was under 18 when signing.
+          educationContractSigned: sql<boolean>`(
+            exists (select 1 from student_educations e where e.student_id = students.id and not e.archived)
+            and not exists (
+              select 1 from student_educations e
+              left join training_contracts c on c.student_education_id = e.id
+              where e.student_id = students.id and not e.archived
+                and (c.student_signed_at is null
+                  or (c.parent_signed_at is null and students.birth_date is not null
+                      and students.birth_date + interval '18 years' > c.student_signed_at))))`,
+        })
+        .from(students)
+        .where(and(eq(students.drivingSchoolId, schoolId), inArray(students.id, keys)));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            studentCategoryIds: row.studentCategoryIds,
+            checklistIds: row.checklistIds,
+            noteIds: row.noteIds,
+            documentIds: row.documentIds,
+            educationLicenseClasses: row.educationLicenseClasses,
+            educationContractSigned: Boolean(row.educationContractSigned),
+          },
+        ]),
+      );
+    },
+    () => ({
+      studentCategoryIds: [],
+      checklistIds: [],
+      noteIds: [],
+      documentIds: [],
+      educationLicenseClasses: [],
+      educationContractSigned: false,
+    }),
+  );
+}
+
+export function studentMappers(db: Db) {
+  const extras = studentExtrasLoader(db);
+  const files = fileRefLoader(db);
+
+  async function toStudent(row: StudentRow): Promise<Schemas['Student']> {
+    const { educationLicenseClasses: _, ...lists } = await extras(row.drivingSchoolId, row.id);
+    const avatar = row.avatarFileId ? await files(row.drivingSchoolId, row.avatarFileId) : null;
+    return {
+      ...withoutNulls(row, ['avatarFileId', 'uploadToken']),
+      ...lists,
+      ...(avatar ? { avatar } : {}),
+    } as Schemas['Student'];
+  }
+
+  async function toListItem(row: StudentRow): Promise<Schemas['StudentListItem']> {
+    const more = await extras(row.drivingSchoolId, row.id);
+    return withoutNulls({
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      birthDate: row.birthDate,
+      email: row.email,
+      phoneMobile: row.phoneMobile,
+      branchId: row.branchId,
+      instructorId: row.instructorId,
+      mainClass: row.mainClass,
+      educationLicenseClasses: more.educationLicenseClasses,
+      studentCategoryIds: more.studentCategoryIds,
+      paymentWorkflow: row.paymentWorkflow,
+      registrationDate: row.registrationDate,
+      firstLoginDate: row.firstLoginDate,
+      learningAppLoginAllowed: row.learningAppLoginAllowed,
+      archived: row.archived,
+    }) as Schemas['StudentListItem'];
+  }
+
+  return { toStudent, toListItem };
+}
+
+export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
+  const { toStudent } = studentMappers(db);
+
+  const checkIban = async ({ values }: { values?: Record<string, unknown> }) => {
+    const iban = values?.iban;
+    if (typeof iban === 'string' && !validIban(iban)) {
+      throw fieldError('iban', 'validation.invalid', 'The IBAN check digits are wrong.');
+    }
+  };
+  // The price list defaults to the branch's (spec: "defaults to the price list of the branch").
+  const defaultPriceList = async ({
+    auth: a,
+    values,
+  }: {
+    auth: AuthContext;
+    values?: Record<string, unknown>;
+  }) => {
+    if (!values || values.priceListId != null || values.branchId == null) return;
+    const [branch] = await db
+      .select({ priceListId: branches.priceListId })
+      .from(branches)
+      .where(
+        and(
+          eq(branches.drivingSchoolId, a.drivingSchoolId),
+          eq(branches.id, Number(values.branchId)),
+        ),
+      );
+    values.priceListId = branch?.priceListId ?? null;
+  };
+
+  return {
+    table: students,
+    operations: {
+      get: 'getStudent',
+      filter: 'filterStudents',
+      list: 'listStudents',
+      page: 'pageStudents',
+      create: 'createStudent',
+      update: 'updateStudent',
+      delete: 'deleteStudent',
+      archive: 'archiveStudent',
+    },
+    toDto: (row) => toStudent(row),
+    fromInput: (input) => {
+      const values = replacing(STUDENT_FIELDS, input, {
+        defaults: {
+          language: 'de',
+          visualAid: false,
+          learningAppLoginAllowed: true,
+          licenseClasses: [],
+        },
+        keep: ['registrationDate'],
+      });
+      values.learningAppEmail ??= values.email ?? null;
+      if (typeof values.discount === 'number') {
+        values.discount = Math.round(values.discount * 100) / 100;
+      }
+      return values;
+    },
+    searchColumns: [
+      students.firstName,
+      students.lastName,
+      expression(sql`${students.firstName} || ' ' || ${students.lastName}`),
+      students.email,
+      students.phonePrivate,
+      students.phoneMobile,
+      students.phoneWork,
+      students.driverLicenseNumber,
+    ],
+    sortColumns: {
+      id: students.id,
+      lastName: sql`lower(${students.lastName})`,
+      firstName: sql`lower(${students.firstName})`,
+      birthDate: students.birthDate,
+      email: sql`lower(${students.email})`,
+      registrationDate: students.registrationDate,
+      mainClass: students.mainClass,
+      createdAt: students.createdAt,
+    },
+    defaultSort: [{ field: 'lastName' }, { field: 'firstName' }],
+    filters: studentFilters(db),
+    visibility: studentVisibility(db),
+    constraints: {
+      students_email_key: { field: 'email', error: 'validation.email_in_use' },
+      students_branch_fk: unknownId('branchId'),
+      students_instructor_fk: unknownId('instructorId'),
+      students_price_list_fk: unknownId('priceListId'),
+      students_testing_organization_fk: unknownId('testingOrganizationId'),
+      student_category_assignments_category_fk: unknownId('studentCategoryIds'),
+      students_iban_holder_check: { field: 'accountHolder', error: 'validation.required' },
+      students_holder_iban_check: { field: 'iban', error: 'validation.required' },
+    },
+    rules: {
+      beforeCreate: rules(checkIban, defaultPriceList),
+      beforeUpdate: rules(
+        async ({ current }) => {
+          if (current?.archived) {
+            throw globalError(
+              'errors.student_archived',
+              'An archived student cannot be changed; take them out of the archive first.',
+            );
+          }
+        },
+        checkIban,
+        defaultPriceList,
+      ),
+    },
+  };
+}
+
+/** Replaces the student's categories with the body's (absent: none). */
+async function writeCategories(tx: Db, schoolId: number, studentId: number, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  await tx
+    .delete(studentCategoryAssignments)
+    .where(
+      and(
+        eq(studentCategoryAssignments.drivingSchoolId, schoolId),
+        eq(studentCategoryAssignments.studentId, studentId),
+      ),
+    );
+  if (wanted.length === 0) return;
+  await tx.insert(studentCategoryAssignments).values(
+    wanted.map((studentCategoryId) => ({
+      drivingSchoolId: schoolId,
+      studentId,
+      studentCategoryId,
+    })),
+  );
+}
+
+type StudentNoteRow = typeof studentNotes.$inferSelect;
+
+export function studentNoteDefinition(db: Db): ResourceDefinition<typeof studentNotes> {
+  const authorName = userNameLoader(db);
+  return {
+    table: studentNotes,
+    operations: {
+      get: 'getStudentNote',
+      filter: 'filterStudentNotes',
+      page: 'pageStudentNotes',
+      create: 'createStudentNote',
+      update: 'updateStudentNote',
+      delete: 'deleteStudentNote',
+    },
+    toDto: async (row: StudentNoteRow) => ({
+      ...withoutNulls(row),
+      authorName: await authorName(row.drivingSchoolId, row.authorUserId),
+    }),
+    fromInput: (input) => ({
+      studentId: input.studentId,
+      text: input.text,
+      ...(input.date ? { date: new Date(String(input.date)) } : {}),
+    }),
+    searchColumns: [studentNotes.text],
+    sortColumns: { date: studentNotes.date, createdAt: studentNotes.createdAt },
+    defaultSort: [{ field: 'date', direction: 'desc' }],
+    filters: (body) => [
+      body.studentId ? eq(studentNotes.studentId, Number(body.studentId)) : undefined,
+      body.authorUserId ? eq(studentNotes.authorUserId, Number(body.authorUserId)) : undefined,
+    ],
+    constraints: { student_notes_student_fk: unknownId('studentId') },
+    rules: {
+      beforeCreate: async ({ auth: a, values }) => {
+        if (values) values.authorUserId = a.userId;
+      },
+      beforeUpdate: immutable<StudentNoteRow>('studentId'),
+    },
+  };
+}
+
+/** Throws 404 unless the student is of the school and visible to the caller. */
+export async function visibleStudent(db: Db, a: AuthContext, id: number): Promise<StudentRow> {
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(
+      and(
+        eq(students.drivingSchoolId, a.drivingSchoolId),
+        eq(students.id, id),
+        studentVisibility(db)(a),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+export function createStudentHandlers(db: Db): OperationHandlers {
+  const definition = studentDefinition(db);
+  const { toStudent, toListItem } = studentMappers(db);
+  const generic = createResourceHandlers(db, definition);
+  const writes = createWithChildren(db, definition, async ({ tx, auth: a, row, body }) => {
+    await writeCategories(
+      tx,
+      a.drivingSchoolId,
+      row.id,
+      (body.studentCategoryIds as number[] | undefined) ?? [],
+    );
+  });
+  const repository = createResourceRepository(db, students, { sortColumns: {} });
+
+  const noteDefinition = studentNoteDefinition(db);
+  const notes = createResourceHandlers(db, noteDefinition);
+
+  /** Students of one instructor: main instructor, or instructor of an education. */
+  const ofInstructor = (instructorId: number) =>
+    or(
+      eq(students.instructorId, instructorId),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(studentEducations)
+          .where(
+            and(
+              eq(studentEducations.studentId, students.id),
+              eq(studentEducations.instructorId, instructorId),
+            ),
+          ),
+      ),
+    );
+
+  const userOfSchool = async (a: AuthContext, id: number) => {
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.drivingSchoolId, a.drivingSchoolId), eq(users.id, id)));
+    return Boolean(user);
+  };
+
+  return handlers({
+    ...loose(generic),
+    ...writes,
+    deleteStudent: renameError(
+      pick(generic, 'deleteStudent'),
+      'errors.still_referenced',
+      'errors.student_in_use',
+      'The student has appointments, exams, invoices, payments or a signed contract; archive them instead.',
+    ),
+
+    // Archiving a student archives their educations too (spec 000 §4); taking them out of
+    // the archive leaves the educations archived, each is taken out on its own.
+    async archiveStudent(request) {
+      const a = auth(request);
+      const { id, archived } = request.query as { id: number; archived: boolean };
+      await visibleStudent(db, a, Number(id));
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(students)
+          .set({ archived })
+          .where(and(eq(students.drivingSchoolId, a.drivingSchoolId), eq(students.id, id)))
+          .returning();
+        if (archived) {
+          await tx
+            .update(studentEducations)
+            .set({ archived: true })
+            .where(
+              and(
+                eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+                eq(studentEducations.studentId, id),
+                eq(studentEducations.archived, false),
+              ),
+            );
+        }
+        return updated;
+      });
+      if (!row) throw notFound();
+      return { status: 200, body: await toStudent(row) };
+    },
+
+    filterStudentList: filterWith(db, definition, toListItem),
+    filterStudentsVisibleForCurrentUser: filterWith(db, definition, toListItem),
+    filterStudentsByInstructor: filterWith(db, definition, toListItem, async (request, a) => {
+      const instructorId = num(request.params.id);
+      if (!(await userOfSchool(a, instructorId))) throw notFound();
+      return [ofInstructor(instructorId)];
+    }),
+    filterSelectableStudents: filterWith(db, definition, toListItem, async (request) => {
+      const instructorId = request.query.instructorId;
+      return instructorId === undefined ? [] : [ofInstructor(num(instructorId))];
+    }),
+
+    async listStudentsWithEmail(request) {
+      const a = auth(request);
+      const rows = await db
+        .select({
+          id: students.id,
+          firstName: students.firstName,
+          lastName: students.lastName,
+          email: students.email,
+        })
+        .from(students)
+        .where(
+          and(
+            eq(students.drivingSchoolId, a.drivingSchoolId),
+            eq(students.archived, false),
+            isNotNull(students.email),
+            studentVisibility(db)(a),
+          ),
+        )
+        .orderBy(asc(sql`lower(${students.lastName})`), asc(sql`lower(${students.firstName})`))
+        .limit(10_000);
+      return { status: 200, body: rows };
+    },
+
+    // 302 when a student of the school (archived ones too) uses the address, else 404.
+    async checkStudentEmail(request) {
+      const a = auth(request);
+      const email = String(request.params.email).toLowerCase();
+      const [found] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            eq(students.drivingSchoolId, a.drivingSchoolId),
+            or(
+              eq(sql`lower(${students.email})`, email),
+              eq(sql`lower(${students.learningAppEmail})`, email),
+            ),
+          ),
+        )
+        .limit(1);
+      if (!found) throw notFound('No student of the school uses this address.');
+      return { status: 302 };
+    },
+
+    async changeLearningAppLoginAllowed(request) {
+      const a = auth(request);
+      const id = num(request.params.id);
+      await visibleStudent(db, a, id);
+      const row = await repository.update(a.drivingSchoolId, id, {
+        learningAppLoginAllowed: Boolean(request.query.allowed),
+      });
+      if (!row) throw notFound();
+      return { status: 200, body: await toStudent(row) };
+    },
+
+    // A sign-up never confirmed (no first login) may be deleted; anything attached that
+    // must be kept (appointment, invoice, payment, signed contract) refuses it.
+    async deleteUnconfirmedStudent(request) {
+      const a = auth(request);
+      const id = num(request.params.id);
+      const student = await visibleStudent(db, a, id);
+      const confirmed = () =>
+        globalError(
+          'errors.student_confirmed',
+          'The student confirmed the learning app or has records to keep; archive them instead.',
+        );
+      if (student.firstLoginDate) throw confirmed();
+      try {
+        await guardWrite(() => repository.remove(a.drivingSchoolId, id), {}, 'delete');
+      } catch (error) {
+        if ((error as { errorMessage?: string }).errorMessage === 'errors.still_referenced') {
+          throw confirmed();
+        }
+        throw error;
+      }
+      return { status: 204 };
+    },
+
+    ...loose(notes),
+    listStudentNotes: listWithQuery(db, noteDefinition, (query) => ({
+      studentId: query.studentId,
+    })),
+    async listStudentNotesByStudent(request: LooseRequest) {
+      const a = auth(request);
+      const studentId = num(request.params.id);
+      await visibleStudent(db, a, studentId);
+      return listWithQuery(db, noteDefinition, () => ({ studentId }))(request);
+    },
+  });
+}
