@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import de from './i18n/de.json';
 import en from './i18n/en.json';
 
-const repo = resolve(__dirname, '../../../..');
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 function files(dir: string, pattern: RegExp, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
