@@ -55,6 +55,7 @@ console.log(
 const { seconds, counts } = await generateDemoData(database.db, school, {
   scale,
   seed: Number(values.seed),
+  emailTag: tag,
   ...(values.today ? { today: values.today } : {}),
   log: (message) => console.log(`  ${message}`),
 });

@@ -51,6 +51,11 @@ export type DemoContext = {
   /** The day the data is built around (ISO date); fixed in tests for reproducibility. */
   today: string;
   ids: DemoIds;
+  /**
+   * The e-mail address of a generated user. User addresses are unique across all schools
+   * (sign-in is by address), so every generated school but the demo one adds its tag.
+   */
+  email: (local: string) => string;
   log: (message: string) => void;
 };
 

@@ -15,6 +15,8 @@ export type GenerateOptions = {
   /** ISO date the data is built around. @default today */
   today?: string;
   log?: (message: string) => void;
+  /** Added to generated users' addresses (`name+tag@…`) for every school but the demo one. */
+  emailTag?: string;
 };
 
 /**
@@ -60,6 +62,8 @@ export async function generateDemoData(
       exams: [],
     },
     log,
+    email: (local) =>
+      `${local}${options.emailTag ? `+${options.emailTag}` : ''}@fahrschule-demo.de`,
   };
   const counts: Record<string, number> = {};
   for (const [name, seed] of [

@@ -1152,6 +1152,7 @@ describe.each(DRIVERS)('company rules on %s', (driver) => {
           exams: [],
         },
         log: () => {},
+        email: (local: string) => `${local}@fahrschule-demo.de`,
       } as DemoContext;
       const counts = await seedCompany(context);
       expect(counts).toMatchObject({

@@ -1473,6 +1473,7 @@ describe.each(DRIVERS)('money demo data on %s', (driver) => {
       scale: { ...DEMO_SCALE, students: 40 },
       today,
       log: () => {},
+      email: (local: string) => `${local}@fahrschule-demo.de`,
       ids: {
         owner: 0,
         office: 0,
