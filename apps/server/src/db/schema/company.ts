@@ -29,6 +29,7 @@ import {
 } from './columns';
 import {
   type Address,
+  belongsToSchool,
   type DayWorkHours,
   drivingSchools,
   LICENSE_CLASSES,
@@ -102,11 +103,6 @@ export const FEDERAL_STATES = [
   'SH',
   'TH',
 ] as const;
-
-const belongsToSchool = (name: string, t: { drivingSchoolId: never }) =>
-  foreignKey({ name, columns: [t.drivingSchoolId], foreignColumns: [drivingSchools.id] }).onDelete(
-    'cascade',
-  );
 
 const vatRateCheck = (name: string, column: Parameters<typeof notNegative>[1]) =>
   check(name, sql`${column} in (${sql.raw(VAT_RATES.join(', '))})`);

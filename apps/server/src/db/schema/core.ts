@@ -75,6 +75,12 @@ export const drivingSchools = pgTable('driving_schools', {
   createdAt: createdAt(),
 });
 
+/** The row belongs to a school and goes with it: the first foreign key of every school table. */
+export const belongsToSchool = (name: string, t: { drivingSchoolId: AnyPgColumn }) =>
+  foreignKey({ name, columns: [t.drivingSchoolId], foreignColumns: [drivingSchools.id] }).onDelete(
+    'cascade',
+  );
+
 export const users = pgTable(
   'users',
   {

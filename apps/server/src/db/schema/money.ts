@@ -32,7 +32,7 @@ import {
   updatedAt,
 } from './columns';
 import { emailConfigs, products } from './company';
-import { drivingSchools, type LicenseClass, licenseClassesCheck } from './core';
+import { belongsToSchool, drivingSchools, type LicenseClass, licenseClassesCheck } from './core';
 import { storedFiles } from './files';
 import { costBearers, studentEducations, students } from './people';
 import { appointments, EXAM_KINDS, EXAM_STATUSES } from './planning';
@@ -126,11 +126,6 @@ export const MONEY_CODES = {
 };
 const M = MONEY_CODES;
 type Code<K extends keyof typeof M> = (typeof M)[K][number];
-
-const belongsToSchool = (name: string, t: { drivingSchoolId: AnyPgColumn }) =>
-  foreignKey({ name, columns: [t.drivingSchoolId], foreignColumns: [drivingSchools.id] }).onDelete(
-    'cascade',
-  );
 
 /** A check that every element of a text[] column is one of the codes. */
 const allOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>

@@ -33,6 +33,7 @@ import {
 import { branches, priceLists, studentCategories, testingOrganizations } from './company';
 import {
   type Address,
+  belongsToSchool,
   drivingSchools,
   LANGUAGES,
   LICENSE_CLASSES,
@@ -152,11 +153,6 @@ export const PEOPLE_CODES = {
 
 const C = PEOPLE_CODES;
 
-const inSchool = (name: string, t: { drivingSchoolId: AnyPgColumn }) =>
-  foreignKey({ name, columns: [t.drivingSchoolId], foreignColumns: [drivingSchools.id] }).onDelete(
-    'cascade',
-  );
-
 /**
  * `ON DELETE SET NULL (column)` (PostgreSQL 15+): clears only the reference, never the
  * tenant key it shares with the row's other foreign keys.
@@ -231,7 +227,7 @@ export const students = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('students_driving_school_fk', t),
+    belongsToSchool('students_driving_school_fk', t),
     ...tenantKey('students', t),
     tenantForeignKey('students_branch_fk', [t.drivingSchoolId, t.branchId], branches),
     tenantForeignKey('students_instructor_fk', [t.drivingSchoolId, t.instructorId], users),
@@ -285,7 +281,7 @@ export const studentCategoryAssignments = pgTable(
       name: 'student_category_assignments_pkey',
       columns: [t.studentId, t.studentCategoryId],
     }),
-    inSchool('student_category_assignments_driving_school_fk', t),
+    belongsToSchool('student_category_assignments_driving_school_fk', t),
     tenantForeignKey(
       'student_category_assignments_student_fk',
       [t.drivingSchoolId, t.studentId],
@@ -330,7 +326,7 @@ export const costBearers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('cost_bearers_driving_school_fk', t),
+    belongsToSchool('cost_bearers_driving_school_fk', t),
     ...tenantKey('cost_bearers', t),
     uniqueIndex('cost_bearers_upload_token_key').on(t.uploadToken),
     tenantIndex('cost_bearers_name_idx', t, sql`lower(${t.name})`),
@@ -375,7 +371,7 @@ export const studentEducations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('student_educations_driving_school_fk', t),
+    belongsToSchool('student_educations_driving_school_fk', t),
     ...tenantKey('student_educations', t),
     tenantForeignKey(
       'student_educations_student_fk',
@@ -439,7 +435,7 @@ export const studentEducationCourses = pgTable(
       name: 'student_education_courses_pkey',
       columns: [t.studentEducationId, t.theoryCourseId],
     }),
-    inSchool('student_education_courses_driving_school_fk', t),
+    belongsToSchool('student_education_courses_driving_school_fk', t),
     tenantForeignKey(
       'student_education_courses_education_fk',
       [t.drivingSchoolId, t.studentEducationId],
@@ -469,7 +465,7 @@ export const studentEducationCostBearers = pgTable(
       name: 'student_education_cost_bearers_pkey',
       columns: [t.studentEducationId, t.costBearerId],
     }),
-    inSchool('student_education_cost_bearers_driving_school_fk', t),
+    belongsToSchool('student_education_cost_bearers_driving_school_fk', t),
     tenantForeignKey(
       'student_education_cost_bearers_education_fk',
       [t.drivingSchoolId, t.studentEducationId],
@@ -504,7 +500,7 @@ export const educationEvents = pgTable(
     refs: jsonb().$type<S['EducationEventRefs']>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [
-    inSchool('education_events_driving_school_fk', t),
+    belongsToSchool('education_events_driving_school_fk', t),
     ...tenantKey('education_events', t),
     tenantForeignKey(
       'education_events_student_fk',
@@ -555,7 +551,7 @@ export const registrations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('registrations_driving_school_fk', t),
+    belongsToSchool('registrations_driving_school_fk', t),
     ...tenantKey('registrations', t),
     tenantForeignKey('registrations_branch_fk', [t.drivingSchoolId, t.branchId], branches),
     tenantForeignKey(
@@ -601,7 +597,7 @@ export const studentNotes = pgTable(
   'student_notes',
   { ...noteColumns(), studentId: ref('student_id').notNull() },
   (t) => [
-    inSchool('student_notes_driving_school_fk', t),
+    belongsToSchool('student_notes_driving_school_fk', t),
     ...tenantKey('student_notes', t),
     tenantForeignKey(
       'student_notes_student_fk',
@@ -619,7 +615,7 @@ export const costBearerNotes = pgTable(
   'cost_bearer_notes',
   { ...noteColumns(), costBearerId: ref('cost_bearer_id').notNull() },
   (t) => [
-    inSchool('cost_bearer_notes_driving_school_fk', t),
+    belongsToSchool('cost_bearer_notes_driving_school_fk', t),
     ...tenantKey('cost_bearer_notes', t),
     tenantForeignKey(
       'cost_bearer_notes_cost_bearer_fk',
@@ -654,7 +650,7 @@ export const todos = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('todos_driving_school_fk', t),
+    belongsToSchool('todos_driving_school_fk', t),
     ...tenantKey('todos', t),
     tenantForeignKey('todos_assignee_fk', [t.drivingSchoolId, t.assigneeUserId], users),
     tenantForeignKey('todos_student_fk', [t.drivingSchoolId, t.studentId], students).onDelete(
@@ -689,7 +685,7 @@ export const todoAttachments = pgTable(
   },
   (t) => [
     primaryKey({ name: 'todo_attachments_pkey', columns: [t.todoId, t.fileId] }),
-    inSchool('todo_attachments_driving_school_fk', t),
+    belongsToSchool('todo_attachments_driving_school_fk', t),
     tenantForeignKey('todo_attachments_todo_fk', [t.drivingSchoolId, t.todoId], todos).onDelete(
       'cascade',
     ),
@@ -716,7 +712,7 @@ export const checklistTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('checklist_templates_driving_school_fk', t),
+    belongsToSchool('checklist_templates_driving_school_fk', t),
     ...tenantKey('checklist_templates', t),
     tenantIndex('checklist_templates_name_idx', t, t.forCostBearers, sql`lower(${t.name})`),
     check('checklist_templates_name_check', sql`char_length(${t.name}) between 1 and 100`),
@@ -733,7 +729,7 @@ export const checklistTemplateItems = pgTable(
     position: smallint().notNull(),
   },
   (t) => [
-    inSchool('checklist_template_items_driving_school_fk', t),
+    belongsToSchool('checklist_template_items_driving_school_fk', t),
     ...tenantKey('checklist_template_items', t),
     tenantForeignKey(
       'checklist_template_items_template_fk',
@@ -763,7 +759,7 @@ export const checklists = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    inSchool('checklists_driving_school_fk', t),
+    belongsToSchool('checklists_driving_school_fk', t),
     ...tenantKey('checklists', t),
     tenantForeignKey('checklists_student_fk', [t.drivingSchoolId, t.studentId], students).onDelete(
       'cascade',
@@ -793,7 +789,7 @@ export const checklistItems = pgTable(
     checkedByUserId: ref('checked_by_user_id'),
   },
   (t) => [
-    inSchool('checklist_items_driving_school_fk', t),
+    belongsToSchool('checklist_items_driving_school_fk', t),
     ...tenantKey('checklist_items', t),
     tenantForeignKey(
       'checklist_items_checklist_fk',
@@ -831,7 +827,7 @@ export const studentDocuments = pgTable(
     uploadedByUserId: ref('uploaded_by_user_id'),
   },
   (t) => [
-    inSchool('student_documents_driving_school_fk', t),
+    belongsToSchool('student_documents_driving_school_fk', t),
     ...tenantKey('student_documents', t),
     tenantForeignKey(
       'student_documents_student_fk',
@@ -871,7 +867,7 @@ export const costBearerDocuments = pgTable(
     uploadedByUserId: ref('uploaded_by_user_id'),
   },
   (t) => [
-    inSchool('cost_bearer_documents_driving_school_fk', t),
+    belongsToSchool('cost_bearer_documents_driving_school_fk', t),
     ...tenantKey('cost_bearer_documents', t),
     tenantForeignKey(
       'cost_bearer_documents_cost_bearer_fk',
@@ -915,7 +911,7 @@ export const documentsInProcessing = pgTable(
     type: text({ enum: C.documentTypes }),
   },
   (t) => [
-    inSchool('documents_in_processing_driving_school_fk', t),
+    belongsToSchool('documents_in_processing_driving_school_fk', t),
     ...tenantKey('documents_in_processing', t),
     tenantForeignKey('documents_in_processing_file_fk', [t.drivingSchoolId, t.fileId], storedFiles),
     tenantForeignKey(
@@ -963,7 +959,7 @@ export const trainingContracts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    inSchool('training_contracts_driving_school_fk', t),
+    belongsToSchool('training_contracts_driving_school_fk', t),
     ...tenantKey('training_contracts', t),
     unique('training_contracts_education_key').on(t.studentEducationId),
     tenantForeignKey(

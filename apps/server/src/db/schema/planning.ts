@@ -27,7 +27,13 @@ import {
   updatedAt,
 } from './columns';
 import { branches, HOUR_TYPES, products, testingOrganizations, vehicles } from './company';
-import { drivingSchools, LICENSE_CLASSES, licenseClassesCheck, users } from './core';
+import {
+  belongsToSchool,
+  drivingSchools,
+  LICENSE_CLASSES,
+  licenseClassesCheck,
+  users,
+} from './core';
 import { storedFiles } from './files';
 import { costBearers, studentEducations, students } from './people';
 
@@ -51,11 +57,6 @@ export const EXAM_STATUSES = [
   'ABSENT',
   'CANCELLED',
 ] as const;
-
-const belongsToSchool = (name: string, t: { drivingSchoolId: never }) =>
-  foreignKey({ name, columns: [t.drivingSchoolId], foreignColumns: [drivingSchools.id] }).onDelete(
-    'cascade',
-  );
 
 /** A duration in minutes that fits into one day. */
 const minutesCheck = (name: string, column: never) =>
