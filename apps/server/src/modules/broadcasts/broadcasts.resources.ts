@@ -12,6 +12,7 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { berlinToday } from '../payment-documents/payment-documents.resources';
 import { createResourceHandlers } from '../resources/resource-handlers';
 
 /*
@@ -33,10 +34,6 @@ const present = <T>(row: object, omit: readonly string[] = []): T =>
   ) as T;
 
 export const toBroadcastDto = (row: BroadcastRow): Broadcast => present<Broadcast>(row);
-
-/** Today in Europe/Berlin as `YYYY-MM-DD`. */
-export const berlinToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
 
 const EDITABLE = new Set<string>(['CREATED', 'PREPARED']);
 

@@ -31,6 +31,7 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { berlinToday } from '../appointments/planning-mapping';
 import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
@@ -64,9 +65,7 @@ export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 /** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
 const ISSUE_LOCK_KEY = 4_711_003;
 
-/** Today in Europe/Berlin as `YYYY-MM-DD`. */
-export const berlinToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+export { berlinToday } from '../appointments/planning-mapping';
 
 /**
  * The VAT rate on a day for a line: 0 for the exempt classes, else the product's rate (19 %

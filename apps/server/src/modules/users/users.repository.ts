@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { roles, userRoles, users } from '../../db/schema';
+import { likePattern } from '../resources/resource-repository';
 
 export type UserRow = {
   id: number;
@@ -41,9 +42,6 @@ const sortColumns = {
   lastName: sql`lower(${users.lastName})`,
   email: sql`lower(${users.email})`,
 } satisfies Record<UserSortField, unknown>;
-
-/** `%`, `_` and `\` typed by the user are searched for literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The users of one school. Every query is scoped by the school id it is given. */
 export function createUsersRepository(db: Db) {
