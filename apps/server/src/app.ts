@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { createFileStore } from './files/file-store';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
@@ -15,8 +16,10 @@ import type { OperationHandlers } from './http/operation-types';
 import { registerResponseValidation } from './http/response-validation';
 import { registerRoutes } from './http/routes';
 import { registerStaticFiles } from './http/static-files';
+import { registerUploads } from './http/uploads';
 import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createSchoolMailer } from './mail/school-mailer';
 import { createHandlers } from './modules/handlers';
 import { createSessionService } from './modules/session/session.service';
 import { createUsersService } from './modules/users/users.service';
@@ -103,12 +106,21 @@ export async function buildApp(
     });
     const usersService = createUsersService({ db: database.db });
     const handlers: OperationHandlers = {
-      ...createHandlers({ db: database.db, session: sessionService, users: usersService }),
+      ...createHandlers({
+        db: database.db,
+        session: sessionService,
+        users: usersService,
+        files: createFileStore({ dataDir: config.dataDir }),
+        mailer,
+        schoolMailer: createSchoolMailer({ fallback: mailer }),
+        config,
+      }),
       ...options.handlerOverrides,
     };
 
     registerErrorHandler(app);
     registerRequestValidation(app);
+    await registerUploads(app);
     // Both add onRoute hooks, so they come before the routes.
     registerAuth(app, {
       document,

@@ -20,6 +20,7 @@ export {
 export type { components, operations, paths } from './generated/schema';
 export { PERMISSION_KEYS, type PermissionKey } from './permissions';
 export { ApiProvider, useApi } from './provider';
+export { asBinary, type FormValue, MAX_UPLOAD_BYTES, toFormData } from './upload';
 
 import type { components } from './generated/schema';
 

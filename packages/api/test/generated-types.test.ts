@@ -20,4 +20,5 @@ test('generated types match openapi/ (run `npm run generate` when this fails)', 
   const fresh = readFileSync(out, 'utf8');
   const committed = readFileSync(join(packageRoot, 'src/generated/schema.d.ts'), 'utf8');
   expect(committed === fresh, 'packages/api/src/generated/schema.d.ts is stale').toBe(true);
-});
+  // Generating the types of ~470 operations takes seconds, more on a busy CI machine.
+}, 60_000);

@@ -5,7 +5,7 @@ import type { components } from '@fahrwerk/api/schema';
  * imports nothing else from @fahrwerk/api). `@fahrwerk/api/schema` rather than the package
  * root, which would pull the browser client into the server's type check.
  */
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type User = Schemas['User'];
 export type UserSettings = Schemas['UserSettings'];

@@ -160,6 +160,28 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return plain(413, 'errors.payload_too_large', 'The request body is too large.');
+    // @fastify/multipart: a file above the upload limit, too many files or fields.
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return {
+        status: 413,
+        body: {
+          message: 'The file is larger than the upload limit of 20 MB.',
+          error_message: 'errors.file_too_large',
+          fieldErrors: [],
+          globalErrors: ['errors.file_too_large'],
+        },
+      };
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return plain(413, 'errors.payload_too_large', 'The upload has too many parts.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_MULTIPART_INVALID_CONTENT_TYPE':
+      return plain(
+        415,
+        'errors.unsupported_media_type',
+        'The request body has a content type this call does not accept.',
+      );
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -36,12 +36,36 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 type SuccessStatusOf<K extends OperationId> = Extract<keyof Responses<K>, SuccessStatus>;
 
+/** A file answer: sent with its media type and a Content-Disposition naming the file. */
+export type FileAnswer = {
+  status: 200;
+  file: {
+    bytes: Buffer;
+    mimeType: string;
+    fileName: string;
+    /** `inline` (shown in the browser) or `attachment` (saved); default attachment. */
+    disposition?: 'inline' | 'attachment';
+  };
+};
+
+type HasBinaryContent<T> = T extends { content: infer Content }
+  ? [Exclude<keyof Content, 'application/json'>] extends [never]
+    ? false
+    : true
+  : false;
+
 /** What a handler returns: one of the operation's success answers, with its body. */
-export type OperationResult<K extends OperationId> = {
-  [S in SuccessStatusOf<K>]: [JsonContent<Responses<K>[S]>] extends [never]
-    ? { status: S }
-    : { status: S; body: JsonContent<Responses<K>[S]> };
-}[SuccessStatusOf<K>];
+export type OperationResult<K extends OperationId> =
+  | {
+      [S in SuccessStatusOf<K>]: [JsonContent<Responses<K>[S]>] extends [never]
+        ? { status: S }
+        : { status: S; body: JsonContent<Responses<K>[S]> };
+    }[SuccessStatusOf<K>]
+  | (200 extends SuccessStatusOf<K>
+      ? HasBinaryContent<Responses<K>[200]> extends true
+        ? FileAnswer
+        : never
+      : never);
 
 export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Body: RequestBodyOf<K>;

@@ -58,6 +58,8 @@ function checkPayload(
       ?.trim() ?? '';
   const validate = declared.get(media);
   if (!validate) return `status ${status} does not declare the media type "${media}"`;
+  // Files (PDF, images, CSV …) are declared as binary strings: the media type is the check.
+  if (media !== 'application/json' && !media.endsWith('+json')) return null;
   let body: unknown;
   try {
     body = JSON.parse(text);

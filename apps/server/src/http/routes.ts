@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { notImplemented } from './errors';
 import type { OpenApiDocument } from './openapi-document';
-import type { OperationHandlers } from './operation-types';
+import type { FileAnswer, OperationHandlers } from './operation-types';
 
 type AnyHandler = (
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<{ status: number; body?: unknown }>;
+) => Promise<{ status: number; body?: unknown; file?: FileAnswer['file'] }>;
+
+/** `attachment; filename="Vertrag.pdf"; filename*=UTF-8''Vertrag.pdf` (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string, disposition: 'inline' | 'attachment') {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 function operationIds(document: OpenApiDocument): Set<string> {
   const ids = new Set<string>();
@@ -50,6 +56,12 @@ export async function registerRoutes(
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await handler(request, reply);
         reply.code(result.status);
+        if (result.file) {
+          const { bytes, mimeType, fileName, disposition = 'attachment' } = result.file;
+          reply.header('content-type', mimeType);
+          reply.header('content-disposition', contentDisposition(fileName, disposition));
+          return reply.send(bytes);
+        }
         return 'body' in result ? result.body : reply.send();
       };
     },

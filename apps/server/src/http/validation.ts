@@ -29,7 +29,10 @@ export function createRequestValidatorCompiler() {
   const coercing = addFormats(new Ajv2020(common));
   const exact = addFormats(new Ajv2020({ ...common, coerceTypes: false }));
   return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    (httpPart === 'body' ? exact : coercing).compile(schema as object);
+    (httpPart === 'body' && !(schema as Record<string, unknown>)['x-multipart']
+      ? exact
+      : coercing
+    ).compile(schema as object);
 }
 
 export function registerRequestValidation(app: FastifyInstance): void {

@@ -1,5 +1,9 @@
+import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { FileStore } from '../files/file-store';
 import type { OperationHandlers } from '../http/operation-types';
+import type { Mailer } from '../mail/mailer';
+import type { SchoolMailer } from '../mail/school-mailer';
 import { createCompanyHandlers } from './areas/company';
 import { createMoneyHandlers } from './areas/money';
 import { createPeopleHandlers } from './areas/people';
@@ -14,15 +18,22 @@ export type Services = {
   db: Db;
   session: SessionService;
   users: UsersService;
+  /** Uploaded and generated files (bytes under DATA_DIR/files). */
+  files: FileStore;
+  /** System mail (password links): SMTP_URL or the outbox. */
+  mailer: Mailer;
+  /** A school's own mail: over its mail account, else the system mailer. */
+  schoolMailer: SchoolMailer;
+  config: Config;
 };
 
 /** Every implemented operation, by operationId. The rest of the contract answers 501. */
 export function createHandlers(services: Services): OperationHandlers {
   return {
-    ...createCompanyHandlers(services.db),
-    ...createPeopleHandlers(services.db),
-    ...createPlanningHandlers(services.db),
-    ...createMoneyHandlers(services.db),
+    ...createCompanyHandlers(services),
+    ...createPeopleHandlers(services),
+    ...createPlanningHandlers(services),
+    ...createMoneyHandlers(services),
     // Hand-written domain handlers win over generic ones of the same operation.
     ...createSessionHandlers(services.session),
     ...createUsersHandlers(services.users),
@@ -35,5 +46,15 @@ export function createHandlers(services: Services): OperationHandlers {
  */
 export function implementedOperationIds(): string[] {
   const placeholder = {} as never;
-  return Object.keys(createHandlers({ db: placeholder, session: placeholder, users: placeholder }));
+  return Object.keys(
+    createHandlers({
+      db: placeholder,
+      session: placeholder,
+      users: placeholder,
+      files: placeholder,
+      mailer: placeholder,
+      schoolMailer: placeholder,
+      config: placeholder,
+    }),
+  );
 }

@@ -86,6 +86,8 @@ export type ApiResponse<T = unknown> = {
   body: T;
   headers: Record<string, unknown>;
   raw: string;
+  /** The answer's bytes (file downloads). */
+  bytes: Buffer;
 };
 
 type Call = {
@@ -95,7 +97,41 @@ type Call = {
   /** A raw payload (malformed JSON) sent as is with a JSON content type. */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** A multipart/form-data body: text fields plus files. */
+  multipart?: MultipartBody;
 };
+
+export type MultipartBody = {
+  fields?: Record<string, string | number | boolean>;
+  files?: { field?: string; fileName: string; mimeType: string; bytes: Buffer | string }[];
+};
+
+/** Builds a multipart/form-data payload and its content type (what a browser's FormData sends). */
+export function multipartPayload(body: MultipartBody): { payload: Buffer; contentType: string } {
+  const boundary = `----fahrwerk${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(body.fields ?? {})) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+      ),
+    );
+  }
+  for (const file of body.files ?? []) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.fileName}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.bytes) ? file.bytes : Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -174,7 +210,11 @@ export function useTestApp(driver: DatabaseDriver, options: TestAppOptions = {})
           }
         : {}),
     };
-    if (call.rawBody !== undefined) {
+    if (call.multipart) {
+      const { payload, contentType } = multipartPayload(call.multipart);
+      request.payload = payload;
+      headers['content-type'] = contentType;
+    } else if (call.rawBody !== undefined) {
       request.payload = call.rawBody;
       headers['content-type'] ??= 'application/json';
     } else if (call.body !== undefined) {
@@ -186,7 +226,13 @@ export function useTestApp(driver: DatabaseDriver, options: TestAppOptions = {})
     if (String(response.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
       body = JSON.parse(raw);
     }
-    return { status: response.statusCode, body: body as T, headers: response.headers, raw };
+    return {
+      status: response.statusCode,
+      body: body as T,
+      headers: response.headers,
+      raw,
+      bytes: response.rawPayload,
+    };
   };
 
   context.signIn = async (email: string, password: string) => {

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
 import { createBranchHandlers } from '../branches/branches.resources';
 import { createConfigurationHandlers } from '../configuration/configuration.resources';
 import { createDrivingSchoolHandlers } from '../driving-school/driving-school.resources';
+import type { Services } from '../handlers';
 import { createPriceHandlers } from '../prices/prices.resources';
 import { createProductHandlers } from '../products/products.resources';
 import { createRoleHandlers } from '../roles/roles.resources';
@@ -15,7 +15,8 @@ import { createVehicleHandlers } from '../vehicles/vehicles.resources';
  * mail accounts, roles, the users' access settings, the school's master data and
  * configuration. Nothing here touches the database until a request arrives.
  */
-export function createCompanyHandlers(db: Db): OperationHandlers {
+export function createCompanyHandlers(services: Services): OperationHandlers {
+  const { db } = services;
   return {
     ...createBranchHandlers(db),
     ...createVehicleHandlers(db),

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
 import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
+import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
@@ -11,7 +11,8 @@ import { createPaymentHandlers } from '../payments/payments.resources';
  * bundles, SEPA mandates, the mailbox and e-mail templates, broadcasts. Reports, PDFs,
  * e-invoices, SEPA and DATEV files, the mail sync and sending answer 501 for now.
  */
-export function createMoneyHandlers(db: Db): OperationHandlers {
+export function createMoneyHandlers(services: Services): OperationHandlers {
+  const { db } = services;
   return {
     ...createPaymentDocumentHandlers(db),
     ...createPaymentHandlers(db),

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
 import type { OperationHandlers } from '../../http/operation-types';
 import { createAppointmentHandlers } from '../appointments/appointments.resources';
 import { createBookingCheckHandlers } from '../appointments/booking-checks';
 import { createDashboardHandlers } from '../dashboard/dashboard.resources';
 import { createExamHandlers } from '../exams/exams.resources';
+import type { Services } from '../handlers';
 import { createLearningHandlers } from '../learning/learning.resources';
 import { createTheoryHandlers } from '../theory/theory.resources';
 
@@ -11,7 +11,8 @@ import { createTheoryHandlers } from '../theory/theory.resources';
  * The planning area: appointments (calendar entries), theory courses and lessons, theory and
  * practical exams, the learning area's stored content and the lesson-view dashboard.
  */
-export function createPlanningHandlers(db: Db): OperationHandlers {
+export function createPlanningHandlers(services: Services): OperationHandlers {
+  const { db } = services;
   return {
     ...createAppointmentHandlers(db),
     ...createBookingCheckHandlers(db),

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { storedFiles, users } from '../../db/schema';
+import { toFileRef } from '../../files/file-store';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { AppError, fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers, OperationId } from '../../http/operation-types';
@@ -106,13 +107,7 @@ export function fileRefLoader(db: Db) {
   );
 }
 
-export const toFileRef = (row: typeof storedFiles.$inferSelect): FileRef => ({
-  id: row.id,
-  fileName: row.fileName,
-  mimeType: row.mimeType,
-  size: row.size,
-  uploadedAt: row.createdAt.toISOString(),
-});
+export { toFileRef };
 
 /** "First Last" of users, batched (note authors). */
 export function userNameLoader(db: Db) {

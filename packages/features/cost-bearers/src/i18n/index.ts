@@ -1,0 +1,13 @@
+import { addResources, type I18n } from '@fahrwerk/ui';
+import de from './de.json';
+import en from './en.json';
+
+export const COST_BEARERS_NAMESPACE = 'costBearers';
+
+/** Adds this package's texts to an i18n instance; the screens call it themselves too. */
+export function registerCostBearersTexts(i18n: I18n): I18n {
+  if (!i18n.hasResourceBundle('de', COST_BEARERS_NAMESPACE)) {
+    addResources(i18n, COST_BEARERS_NAMESPACE, { de, en });
+  }
+  return i18n;
+}

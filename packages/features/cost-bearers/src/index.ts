@@ -1,0 +1,1 @@
+export { COST_BEARERS_NAMESPACE, registerCostBearersTexts } from './i18n';

@@ -1,0 +1,1 @@
+export { FLEET_NAMESPACE, registerFleetTexts } from './i18n';

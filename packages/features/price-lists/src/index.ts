@@ -1,0 +1,1 @@
+export { PRICE_LISTS_NAMESPACE, registerPriceListsTexts } from './i18n';

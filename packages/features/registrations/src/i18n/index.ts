@@ -1,0 +1,13 @@
+import { addResources, type I18n } from '@fahrwerk/ui';
+import de from './de.json';
+import en from './en.json';
+
+export const REGISTRATIONS_NAMESPACE = 'registrations';
+
+/** Adds this package's texts to an i18n instance; the screens call it themselves too. */
+export function registerRegistrationsTexts(i18n: I18n): I18n {
+  if (!i18n.hasResourceBundle('de', REGISTRATIONS_NAMESPACE)) {
+    addResources(i18n, REGISTRATIONS_NAMESPACE, { de, en });
+  }
+  return i18n;
+}

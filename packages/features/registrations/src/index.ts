@@ -1,0 +1,1 @@
+export { REGISTRATIONS_NAMESPACE, registerRegistrationsTexts } from './i18n';

@@ -1,0 +1,1 @@
+export { registerSettingsTexts, SETTINGS_NAMESPACE } from './i18n';

@@ -1,0 +1,13 @@
+import { addResources, type I18n } from '@fahrwerk/ui';
+import de from './de.json';
+import en from './en.json';
+
+export const STUDENTS_NAMESPACE = 'students';
+
+/** Adds this package's texts to an i18n instance; the screens call it themselves too. */
+export function registerStudentsTexts(i18n: I18n): I18n {
+  if (!i18n.hasResourceBundle('de', STUDENTS_NAMESPACE)) {
+    addResources(i18n, STUDENTS_NAMESPACE, { de, en });
+  }
+  return i18n;
+}

@@ -1,0 +1,1 @@
+export { registerStudentsTexts, STUDENTS_NAMESPACE } from './i18n';

@@ -1,0 +1,1 @@
+export { registerTodosTexts, TODOS_NAMESPACE } from './i18n';

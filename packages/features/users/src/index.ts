@@ -1,0 +1,1 @@
+export { registerUsersTexts, USERS_NAMESPACE } from './i18n';
