@@ -1,6 +1,8 @@
 // The public API of @fahrwerk/ui. Import styles separately: `@import "@fahrwerk/ui/styles.css"`.
 
+export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { AppShell, type AppShellProps } from './app-shell';
+export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export {
   Button,
   type ButtonProps,
@@ -71,6 +73,7 @@ export {
 } from './i18n';
 export { Link, type LinkProps } from './link';
 export { MoneyField, type MoneyFieldProps } from './money-field';
+export { NumberField, type NumberFieldProps } from './number-field';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export {
   checkPasswordRules,
@@ -83,6 +86,13 @@ export {
   type PasswordRuleId,
 } from './password-field';
 export { Popover, type PopoverProps } from './popover';
+export { SearchField, type SearchFieldProps } from './search-field';
+export {
+  DescriptionList,
+  type DescriptionListProps,
+  Section,
+  type SectionProps,
+} from './section';
 export { Select, SelectItem, type SelectProps } from './select';
 export {
   findActiveSidebarItem,
@@ -94,6 +104,7 @@ export {
   type SidebarSection,
 } from './sidebar';
 export { Spinner, type SpinnerProps } from './spinner';
+export { Switch, type SwitchProps } from './switch';
 export {
   TabNav,
   type TabNavItem,
