@@ -97,7 +97,8 @@ export async function startHarness(): Promise<Harness> {
       PUBLIC_URL: baseUrl,
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      STATIC_DIR: join(repo, 'apps/backoffice/dist'),
+      // E2E_STATIC_DIR: a build of one's own (scripts/e2e-one.sh), so parallel runs don't clash.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? join(repo, 'apps/backoffice/dist'),
       STORYBOOK_DIR: join(repo, 'apps/storybook/dist'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
