@@ -27,6 +27,8 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
   test: {
     name: 'storybook',
+    // Dialog stories click through several steps; on a busy 2-core CI machine 15 s is short.
+    testTimeout: 60_000,
     // A fresh object: Vitest mutates `instances`.
     browser: {
       enabled: true,

@@ -111,7 +111,8 @@ export async function startHarness(): Promise<Harness> {
     output += chunk;
   });
 
-  const deadline = Date.now() + 60_000;
+  // Generous: the first start migrates and seeds the demo school, slow on a busy machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
     try {

@@ -39,7 +39,7 @@ export const fileTooLarge = (maxBytes: number) =>
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 50 },
     async onFile(this: FastifyRequest, part) {
       const bytes = await part.toBuffer();
       this.uploads ??= [];
