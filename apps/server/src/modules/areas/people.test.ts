@@ -382,7 +382,7 @@ describe.each(DRIVERS)('people rules on %s', (driver) => {
       { token: owner },
     );
     expect(events.status, events.raw).toBe(200);
-    expect(events.body.map((event) => event.type)).toEqual(['UNARCHIVED', 'CREATED']);
+    expect(events.body.map((event) => event.type)).toEqual(['UNARCHIVED', 'ARCHIVED', 'CREATED']);
   });
 
   it('refuses a second unarchived education of the same class', async () => {

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, exists, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   branches,
   costBearers,
   educationEvents,
+  livePayMandates,
+  paymentDocuments,
   studentEducationCostBearers,
   studentEducationCourses,
   studentEducations,
@@ -34,7 +36,7 @@ import {
   unknownId,
   withoutNulls,
 } from '../students/people-kit';
-import { visibleStudent } from '../students/students.resources';
+import { studentVisibility, visibleStudent } from '../students/students.resources';
 
 /*
  * Student educations (Ausbildungen; spec 000 §4–5, 001 §3–4): the generic calls with the
@@ -223,6 +225,20 @@ export function educationDefinition(db: Db): ResourceDefinition<typeof studentEd
       createdAt: studentEducations.createdAt,
     },
     defaultSort: [{ field: 'createdAt', direction: 'desc' }],
+    // An instructor who sees only own students sees only their educations.
+    visibility: (a) =>
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(students)
+          .where(
+            and(
+              eq(students.drivingSchoolId, studentEducations.drivingSchoolId),
+              eq(students.id, studentEducations.studentId),
+              studentVisibility(db)(a),
+            ),
+          ),
+      ),
     filters: (body) => {
       const f = body as Schemas['StudentEducationFilter'];
       const some = <T>(list: T[] | undefined) => (list && list.length > 0 ? list : undefined);
@@ -445,20 +461,66 @@ export function createEducationHandlers(db: Db): OperationHandlers {
     return row;
   }
 
-  async function setFlag(a: AuthContext, id: number, values: Partial<EducationRow>) {
-    const current = await load(a, id);
+  /** The education, 404 unless its student is of the school and visible to the caller. */
+  async function loadVisible(a: AuthContext, id: number) {
+    const row = await load(a, id);
+    await visibleStudent(db, a, row.studentId);
+    return row;
+  }
+
+  async function setFlag(
+    a: AuthContext,
+    id: number,
+    values: Partial<EducationRow>,
+    check?: (current: EducationRow) => Promise<void>,
+  ) {
+    const current = await loadVisible(a, id);
     if (current.archived) {
       throw globalError('errors.education_archived', 'An archived education cannot be changed.');
     }
-    const [row] = await db
-      .update(studentEducations)
-      .set(values)
-      .where(
-        and(eq(studentEducations.drivingSchoolId, a.drivingSchoolId), eq(studentEducations.id, id)),
-      )
-      .returning();
+    await check?.(current);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(studentEducations)
+        .set(values)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+            eq(studentEducations.id, id),
+          ),
+        )
+        .returning();
+      if (updated && updated.status !== current.status) {
+        await addEducationEvent(tx as unknown as Db, {
+          drivingSchoolId: a.drivingSchoolId,
+          studentId: updated.studentId,
+          studentEducationId: updated.id,
+          userId: a.userId,
+          type: 'STATUS_CHANGE',
+          text: `Status: ${LABEL_DE[current.status]} → ${LABEL_DE[updated.status]}`,
+        });
+      }
+      return updated;
+    });
     if (!row) throw notFound();
     return { status: 200, body: await toDto(row) };
+  }
+
+  /** A final invoice of the education that is not cancelled (drafts included). */
+  async function openFinalInvoice(a: AuthContext, educationId: number) {
+    const [invoice] = await db
+      .select({ id: paymentDocuments.id })
+      .from(paymentDocuments)
+      .where(
+        and(
+          eq(paymentDocuments.drivingSchoolId, a.drivingSchoolId),
+          eq(paymentDocuments.studentEducationId, educationId),
+          eq(paymentDocuments.type, 'FINAL_INVOICE'),
+          ne(paymentDocuments.status, 'CANCELLED'),
+        ),
+      )
+      .limit(1);
+    return invoice;
   }
 
   return handlers({
@@ -478,7 +540,7 @@ export function createEducationHandlers(db: Db): OperationHandlers {
     async archiveStudentEducation(request) {
       const a = auth(request);
       const { id, archived } = request.query as { id: number; archived: boolean };
-      const current = await load(a, Number(id));
+      const current = await loadVisible(a, Number(id));
       await definition.rules?.beforeArchive?.({ db, auth: a, current, archived });
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
@@ -527,13 +589,67 @@ export function createEducationHandlers(db: Db): OperationHandlers {
       return { status: 200, body: await Promise.all(rows.map(toDto)) };
     },
 
+    // Finishing sets FINISHED; taking the mark back sets IN_TRAINING, refused while an
+    // uncancelled final invoice exists (cancel it first).
+    changeFinishedEducationState(request) {
+      const a = auth(request);
+      const finished = request.query.finished === true || request.query.finished === 'true';
+      return setFlag(
+        a,
+        num(request.query.id),
+        finished
+          ? { finished: true, status: 'FINISHED' }
+          : { finished: false, status: 'IN_TRAINING' },
+        async (current) => {
+          if (finished || !current.finished) return;
+          if (await openFinalInvoice(a, current.id)) {
+            throw globalError(
+              'errors.final_invoice_exists',
+              'The education has a final invoice; cancel it before taking back the finished mark.',
+            );
+          }
+        },
+      );
+    },
+
+    // Live pay collects by direct debit: switching it on needs a confirmed mandate.
+    changeAutomaticPaymentState(request) {
+      const a = auth(request);
+      const automaticPayment =
+        request.query.automaticPayment === true || request.query.automaticPayment === 'true';
+      return setFlag(a, num(request.query.id), { automaticPayment }, async (current) => {
+        if (!automaticPayment || current.paymentWorkflow !== 'LIVE_PAY') return;
+        const [mandate] = await db
+          .select({ id: livePayMandates.id })
+          .from(livePayMandates)
+          .where(
+            and(
+              eq(livePayMandates.drivingSchoolId, a.drivingSchoolId),
+              eq(livePayMandates.studentId, current.studentId),
+              eq(livePayMandates.status, 'CONFIRMED'),
+              or(
+                isNull(livePayMandates.studentEducationId),
+                eq(livePayMandates.studentEducationId, current.id),
+              ),
+            ),
+          )
+          .limit(1);
+        if (!mandate) {
+          throw globalError(
+            'errors.no_confirmed_mandate',
+            'Automatic live-pay payments need a confirmed direct-debit mandate of the student.',
+          );
+        }
+      });
+    },
+
     changeDriveBuzzEnabled: (request) =>
       setFlag(auth(request), num(request.query.id), {
         driveBuzzEnabled: Boolean(request.query.driveBuzzEnabled),
       }),
 
     async getTheoryQuestionsVersion(request) {
-      const row = await load(auth(request), num(request.params.id));
+      const row = await loadVisible(auth(request), num(request.params.id));
       return {
         status: 200,
         body: { studentEducationId: row.id, theoryQuestionsVersion: row.theoryQuestionsVersion },
@@ -561,7 +677,7 @@ export function createEducationHandlers(db: Db): OperationHandlers {
     // The signature state of an education's training contract (§12 FahrlG).
     async getTrainingContract(request) {
       const a = auth(request);
-      const education = await load(a, num(request.params.studentEducationId));
+      const education = await loadVisible(a, num(request.params.studentEducationId));
       const [student] = await db
         .select({ birthDate: students.birthDate })
         .from(students)

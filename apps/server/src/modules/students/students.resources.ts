@@ -8,6 +8,8 @@ import {
   isNotNull,
   isNull,
   lte,
+  ne,
+  not,
   or,
   type SQL,
   sql,
@@ -15,6 +17,8 @@ import {
 import type { Db } from '../../db/database';
 import {
   branches,
+  educationEvents,
+  paymentDocuments,
   studentCategoryAssignments,
   studentEducationCostBearers,
   studentEducations,
@@ -238,28 +242,28 @@ export function studentExtrasLoader(db: Db) {
         .select({
           id: students.id,
           studentCategoryIds: ids(
-            sql`select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.student_id = students.id`,
+            sql`select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.driving_school_id = students.driving_school_id and a.student_id = students.id`,
           ),
           checklistIds: ids(
-            sql`select json_agg(c.id order by c.id) from checklists c where c.student_id = students.id`,
+            sql`select json_agg(c.id order by c.id) from checklists c where c.driving_school_id = students.driving_school_id and c.student_id = students.id`,
           ),
           noteIds: ids(
-            sql`select json_agg(n.id order by n.id) from student_notes n where n.student_id = students.id`,
+            sql`select json_agg(n.id order by n.id) from student_notes n where n.driving_school_id = students.driving_school_id and n.student_id = students.id`,
           ),
           documentIds: ids(
-            sql`select json_agg(d.id order by d.id) from student_documents d where d.student_id = students.id`,
+            sql`select json_agg(d.id order by d.id) from student_documents d where d.driving_school_id = students.driving_school_id and d.student_id = students.id`,
           ),
           educationLicenseClasses: sql<
             string[]
-          >`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.student_id = students.id and not e.archived), '[]'::json)`,
+          >`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived), '[]'::json)`,
           // Every active education has a contract signed by the student, and by a parent
           // where the student was under 18 when signing.
           educationContractSigned: sql<boolean>`(
-            exists (select 1 from student_educations e where e.student_id = students.id and not e.archived)
+            exists (select 1 from student_educations e where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived)
             and not exists (
               select 1 from student_educations e
-              left join training_contracts c on c.student_education_id = e.id
-              where e.student_id = students.id and not e.archived
+              left join training_contracts c on c.driving_school_id = e.driving_school_id and c.student_education_id = e.id
+              where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived
                 and (c.student_signed_at is null
                   or (c.parent_signed_at is null and students.birth_date is not null
                       and students.birth_date + interval '18 years' > c.student_signed_at))))`,
@@ -333,10 +337,23 @@ export function studentMappers(db: Db) {
 export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
   const { toStudent } = studentMappers(db);
 
+  // Direct debit needs the account: IBAN (with valid check digits) and account holder.
   const checkIban = async ({ values }: { values?: Record<string, unknown> }) => {
     const iban = values?.iban;
     if (typeof iban === 'string' && !validIban(iban)) {
-      throw fieldError('iban', 'validation.invalid', 'The IBAN check digits are wrong.');
+      throw fieldError('iban', 'validation.iban', 'The IBAN check digits are wrong.');
+    }
+    if (values?.paymentMethod === 'DIRECT_DEBIT') {
+      if (typeof iban !== 'string' || iban === '') {
+        throw fieldError('iban', 'validation.required', 'Direct debit needs the IBAN.');
+      }
+      if (typeof values.accountHolder !== 'string' || values.accountHolder.trim() === '') {
+        throw fieldError(
+          'accountHolder',
+          'validation.required',
+          'Direct debit needs the account holder.',
+        );
+      }
     }
   };
   // The price list defaults to the branch's (spec: "defaults to the price list of the branch").
@@ -485,6 +502,20 @@ export function studentNoteDefinition(db: Db): ResourceDefinition<typeof student
       ...(input.date ? { date: new Date(String(input.date)) } : {}),
     }),
     searchColumns: [studentNotes.text],
+    // An instructor who sees only own students sees only their notes.
+    visibility: (a) =>
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(students)
+          .where(
+            and(
+              eq(students.drivingSchoolId, studentNotes.drivingSchoolId),
+              eq(students.id, studentNotes.studentId),
+              studentVisibility(db)(a),
+            ),
+          ),
+      ),
     sortColumns: { date: studentNotes.date, createdAt: studentNotes.createdAt },
     defaultSort: [{ field: 'date', direction: 'desc' }],
     filters: (body) => [
@@ -494,11 +525,74 @@ export function studentNoteDefinition(db: Db): ResourceDefinition<typeof student
     constraints: { student_notes_student_fk: unknownId('studentId') },
     rules: {
       beforeCreate: async ({ auth: a, values }) => {
-        if (values) values.authorUserId = a.userId;
+        if (!values) return;
+        values.authorUserId = a.userId;
+        // A student of the school the caller may not see is not there for them (404);
+        // an id of no student of the school stays a 422 of the foreign key.
+        const studentId = Number(values.studentId);
+        const [inSchool] = await db
+          .select({ id: students.id })
+          .from(students)
+          .where(and(eq(students.drivingSchoolId, a.drivingSchoolId), eq(students.id, studentId)));
+        if (inSchool) await visibleStudent(db, a, studentId);
       },
       beforeUpdate: immutable<StudentNoteRow>('studentId'),
     },
   };
+}
+
+/**
+ * Spec 000 §7: "Archiving a student resets the education-finished mark when a final
+ * invoice is cancelled." An education marked finished whose final invoice was cancelled
+ * (and that has no other, uncancelled final invoice) loses the mark when the student is
+ * archived, so it shows as unfinished — the training was not completed and billed — if the
+ * student comes back. Its status returns to IN_TRAINING, with a timeline entry.
+ */
+export async function resetFinishedOfCancelledFinalInvoices(
+  tx: Db,
+  a: AuthContext,
+  studentId: number,
+): Promise<void> {
+  const finalInvoice = (cancelled: boolean) =>
+    exists(
+      tx
+        .select({ one: sql`1` })
+        .from(paymentDocuments)
+        .where(
+          and(
+            eq(paymentDocuments.drivingSchoolId, studentEducations.drivingSchoolId),
+            eq(paymentDocuments.studentEducationId, studentEducations.id),
+            eq(paymentDocuments.type, 'FINAL_INVOICE'),
+            cancelled
+              ? eq(paymentDocuments.status, 'CANCELLED')
+              : ne(paymentDocuments.status, 'CANCELLED'),
+          ),
+        ),
+    );
+  const reset = await tx
+    .update(studentEducations)
+    .set({ finished: false, status: 'IN_TRAINING' })
+    .where(
+      and(
+        eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+        eq(studentEducations.studentId, studentId),
+        eq(studentEducations.finished, true),
+        finalInvoice(true),
+        not(finalInvoice(false)),
+      ),
+    )
+    .returning({ id: studentEducations.id, licenseClass: studentEducations.licenseClass });
+  if (reset.length === 0) return;
+  await tx.insert(educationEvents).values(
+    reset.map((education) => ({
+      drivingSchoolId: a.drivingSchoolId,
+      studentId,
+      studentEducationId: education.id,
+      userId: a.userId,
+      type: 'STATUS_CHANGE' as const,
+      text: `Abschluss der Ausbildung Klasse ${education.licenseClass} zurückgenommen: Schlussrechnung storniert`,
+    })),
+  );
 }
 
 /** Throws 404 unless the student is of the school and visible to the caller. */
@@ -582,7 +676,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
           .where(and(eq(students.drivingSchoolId, a.drivingSchoolId), eq(students.id, id)))
           .returning();
         if (archived) {
-          await tx
+          const educations = await tx
             .update(studentEducations)
             .set({ archived: true })
             .where(
@@ -591,7 +685,22 @@ export function createStudentHandlers(db: Db): OperationHandlers {
                 eq(studentEducations.studentId, id),
                 eq(studentEducations.archived, false),
               ),
+            )
+            .returning({ id: studentEducations.id, licenseClass: studentEducations.licenseClass });
+          // Each education's timeline shows it was archived with the student.
+          if (educations.length > 0) {
+            await tx.insert(educationEvents).values(
+              educations.map((education) => ({
+                drivingSchoolId: a.drivingSchoolId,
+                studentId: id,
+                studentEducationId: education.id,
+                userId: a.userId,
+                type: 'ARCHIVED' as const,
+                text: `Ausbildung Klasse ${education.licenseClass} mit dem Fahrschüler archiviert`,
+              })),
             );
+          }
+          await resetFinishedOfCancelledFinalInvoices(tx as unknown as Db, a, id);
         }
         return updated;
       });
