@@ -1,0 +1,144 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { DEMO_TOKEN, registrationHandlers } from './mocks/handlers';
+import { PublicRegistrationScreen } from './public-registration-screen';
+
+const meta = {
+  title: 'Features/Registrations/PublicRegistrationScreen',
+  component: PublicRegistrationScreen,
+  args: { token: DEMO_TOKEN },
+  parameters: {
+    layout: 'fullscreen',
+    // The public page needs no sign-in and no permission.
+    permissions: [],
+    msw: { handlers: [registrationHandlers.publicForm, registrationHandlers.submitOk] },
+  },
+} satisfies Meta<typeof PublicRegistrationScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function fillPerson(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.type(
+    await canvas.findByLabelText(/^Vorname/, undefined, { timeout: 8000 }),
+    'Lena',
+  );
+  await userEvent.type(canvas.getByLabelText(/^Nachname/), 'Neumann');
+  const birth = canvas.getAllByRole('spinbutton', { name: /Tag|Monat|Jahr/ });
+  await userEvent.type(birth[0] as HTMLElement, '14032008');
+  await userEvent.type(canvas.getByLabelText(/^E-Mail-Adresse/), 'lena@example.de');
+  await userEvent.click(canvas.getByRole('checkbox', { name: 'Klasse B' }));
+  await userEvent.click(canvas.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+}
+
+/** The full form of a school with two branches and a theory course. */
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Fahrschule Sonnenschein' }, { timeout: 8000 });
+    await expect(canvas.getByRole('link', { name: /Datenschutzerklärung lesen/ })).toHaveAttribute(
+      'href',
+      'https://fahrschule-sonnenschein.de/datenschutz',
+    );
+  },
+};
+
+/** Sending a complete form shows the thank-you state. */
+export const Submits: Story = {
+  play: async ({ canvasElement }) => {
+    await fillPerson(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
+    await canvas.findByRole(
+      'heading',
+      { name: 'Vielen Dank für Ihre Anmeldung!' },
+      { timeout: 8000 },
+    );
+  },
+};
+
+/** Missing input gets German messages at the fields; nothing is sent. */
+export const MissingInput: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Anmeldung absenden' }, { timeout: 8000 }),
+    );
+    await canvas.findByText('Bitte geben Sie Ihren Vornamen ein.', undefined, { timeout: 8000 });
+    await canvas.findByText('Bitte geben Sie Ihr Geburtsdatum ein.', undefined, { timeout: 8000 });
+    await canvas.findByText('Bitte wählen Sie mindestens eine Führerscheinklasse.', undefined, {
+      timeout: 8000,
+    });
+    await expect(
+      canvas.getAllByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an.'),
+    ).toHaveLength(2);
+    await canvas.findByText(
+      'Bitte stimmen Sie der Datenschutzerklärung zu, um die Anmeldung abzusenden.',
+      undefined,
+      { timeout: 8000 },
+    );
+    await userEvent.type(canvas.getByLabelText(/^Postleitzahl/), '123');
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
+    await canvas.findByText('Die Postleitzahl besteht aus fünf Ziffern.', undefined, {
+      timeout: 8000,
+    });
+  },
+};
+
+/** A school with one branch and no courses: no branch or course choice ("empty" extras). */
+export const SimpleSchool: Story = {
+  parameters: {
+    msw: { handlers: [registrationHandlers.publicFormSimple, registrationHandlers.submitOk] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Fahrschule Klein' }, { timeout: 8000 });
+    await expect(canvas.queryByText('Filiale')).toBeNull();
+    await expect(canvas.queryByText('Theoriekurs')).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /Datenschutzerklärung lesen/ })).toBeNull();
+  },
+};
+
+/** The server refuses the registration: its German message appears above the form. */
+export const RefusedByServer: Story = {
+  parameters: {
+    msw: { handlers: [registrationHandlers.publicForm, registrationHandlers.submitRefused] },
+  },
+  play: async ({ canvasElement }) => {
+    await fillPerson(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
+    await expect(await canvas.findByRole('alert', undefined, { timeout: 8000 })).toHaveTextContent(
+      'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an.',
+    );
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [registrationHandlers.publicFormLoading] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Anmeldeformular wird geladen …', undefined, {
+      timeout: 8000,
+    });
+  },
+};
+
+/** A token that names no school. */
+export const UnknownLink: Story = {
+  parameters: { msw: { handlers: [registrationHandlers.publicFormUnknown] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Dieser Anmeldelink ist ungültig/, undefined, {
+      timeout: 8000,
+    });
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [registrationHandlers.publicFormDown] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/konnte nicht geladen werden/, undefined, {
+      timeout: 8000,
+    });
+  },
+};

@@ -1,0 +1,142 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { inboxHandlers, registrationHandlers } from './mocks/handlers';
+import { RegistrationsScreen } from './registrations-screen';
+
+const meta = {
+  title: 'Features/Registrations/RegistrationsScreen',
+  component: RegistrationsScreen,
+  args: { onOpenStudent: fn() },
+  parameters: { msw: { handlers: inboxHandlers } },
+} satisfies Meta<typeof RegistrationsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Unread ones bold with a badge, the counter, the status per row. */
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Neumann, Lena', undefined, { timeout: 8000 });
+    await canvas.findByText('1 ungelesene Anmeldung', undefined, { timeout: 8000 });
+    await expect(canvas.getByText('Neumann, Lena')).toHaveClass('font-bold');
+    await expect(canvas.getByText('Becker, Jonas')).not.toHaveClass('font-bold');
+  },
+};
+
+/** Opening an unread registration marks it read, shows the matches, converts it. */
+export const OpenAndConvert: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByText('Neumann, Lena', undefined, { timeout: 8000 }));
+    const detail = within(
+      await canvas.findByRole(
+        'complementary',
+        { name: 'Details der Anmeldung' },
+        { timeout: 8000 },
+      ),
+    );
+    await detail.findByText('Gleiche E-Mail', undefined, { timeout: 8000 });
+    await detail.findByText('Gleicher Name und Geburtstag', undefined, { timeout: 8000 });
+    await userEvent.click(detail.getByRole('button', { name: 'Als Fahrschüler übernehmen' }));
+    await waitFor(() => expect(args.onOpenStudent).toHaveBeenCalledWith(99), { timeout: 8000 });
+  },
+};
+
+/** A converted registration offers only to open its student. */
+export const Converted: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByText('Klein, Mia', undefined, { timeout: 8000 }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Fahrschüler öffnen' }, { timeout: 8000 }),
+    );
+    await expect(args.onOpenStudent).toHaveBeenCalledWith(77);
+  },
+};
+
+/** Delete asks first. */
+export const Delete: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByText('Becker, Jonas', undefined, { timeout: 8000 }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Löschen' }, { timeout: 8000 }),
+    );
+    const dialog = within(
+      await within(document.body).findByRole('alertdialog', undefined, { timeout: 8000 }),
+    );
+    await dialog.findByText(/Jonas Becker wird endgültig gelöscht/, undefined, { timeout: 8000 });
+    await userEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+    await within(document.body).findByText('Gelöscht.', undefined, { timeout: 8000 });
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        registrationHandlers.pageEmpty,
+        registrationHandlers.unreadNone,
+        registrationHandlers.statusOptions,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Noch keine Anmeldungen/, undefined, { timeout: 8000 });
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        registrationHandlers.pageLoading,
+        registrationHandlers.unreadNone,
+        registrationHandlers.statusOptions,
+      ],
+    },
+  },
+};
+
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        registrationHandlers.pageDown,
+        registrationHandlers.unreadNone,
+        registrationHandlers.statusOptions,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(
+      'Die Anmeldungen konnten nicht geladen werden.',
+      undefined,
+      { timeout: 8000 },
+    );
+  },
+};
+
+/** Read-only (MODULE_CUSTOMERS without _WRITE): no status choice, no buttons. */
+export const ReadOnly: Story = {
+  parameters: { permissions: ['MODULE_CUSTOMERS'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByText('Becker, Jonas', undefined, { timeout: 8000 }));
+    await canvas.findByText('Gleiche E-Mail', undefined, { timeout: 8000 });
+    await expect(canvas.queryByRole('button', { name: 'Löschen' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /übernehmen/ })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Bearbeitungsstand von/ })).toBeNull();
+  },
+};
+
+/** Without MODULE_CUSTOMERS the inbox says so and calls nothing. */
+export const NoAccess: Story = {
+  parameters: { permissions: ['MODULE_TASK'], msw: { handlers: [] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Kein Zugriff auf Anmeldungen', undefined, {
+      timeout: 8000,
+    });
+  },
+};
