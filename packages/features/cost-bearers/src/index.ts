@@ -1,1 +1,21 @@
+export {
+  COST_BEARERS_KEY,
+  type CostBearer,
+  type CostBearerDocument,
+  type CostBearerNote,
+} from './api/cost-bearer-queries';
+export {
+  CostBearerDetail,
+  type CostBearerDetailProps,
+  type CostBearerTab,
+} from './cost-bearer-detail';
+export {
+  CostBearerQrUploadScreen,
+  type CostBearerQrUploadScreenProps,
+} from './cost-bearer-qr-upload-screen';
+export {
+  type CostBearerListFilter,
+  CostBearersScreen,
+  type CostBearersScreenProps,
+} from './cost-bearers-screen';
 export { COST_BEARERS_NAMESPACE, registerCostBearersTexts } from './i18n';

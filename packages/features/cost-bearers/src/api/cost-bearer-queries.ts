@@ -1,0 +1,310 @@
+import {
+  asBinary,
+  type components,
+  downloadKind,
+  fileNameFromResponse,
+  saveBlob,
+  toFormData,
+  useApi,
+} from '@fahrwerk/api';
+import type { FahrwerkMeta } from '@fahrwerk/core';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+type Schemas = components['schemas'];
+export type CostBearer = Schemas['CostBearer'];
+export type CostBearerInput = Schemas['CostBearerInput'];
+export type CostBearerFilter = Schemas['CostBearerFilter'];
+export type CostBearerPage = Schemas['CostBearerPage'];
+export type CostBearerKind = Schemas['CostBearerKind'];
+export type CostBearerSortField = Schemas['CostBearerSortField'];
+export type CostBearerBalance = Schemas['CostBearerBalance'];
+export type CostBearerEducation = Schemas['CostBearerEducation'];
+export type CostBearerNote = Schemas['CostBearerNote'];
+export type CostBearerDocument = Schemas['CostBearerDocument'];
+export type DocumentType = Schemas['DocumentType'];
+export type EInvoiceFormat = Schemas['EInvoiceFormat'];
+
+type Api = ReturnType<typeof useApi>;
+
+/** Every query of this package starts with this key, so a change can refresh them all. */
+export const COST_BEARERS_KEY = ['costBearers'] as const;
+const keys = {
+  list: (filter: CostBearerFilter) => [...COST_BEARERS_KEY, 'list', filter] as const,
+  one: (id: number) => [...COST_BEARERS_KEY, 'one', id] as const,
+  balance: (id: number) => [...COST_BEARERS_KEY, 'balance', id] as const,
+  educations: (id: number) => [...COST_BEARERS_KEY, 'educations', id] as const,
+  notes: (id: number) => [...COST_BEARERS_KEY, 'notes', id] as const,
+  documents: (id: number) => [...COST_BEARERS_KEY, 'documents', id] as const,
+  uploadLink: (id: number) => [...COST_BEARERS_KEY, 'uploadLink', id] as const,
+};
+
+export const costBearerPageQuery = (api: Api, filter: CostBearerFilter) =>
+  queryOptions({
+    queryKey: keys.list(filter),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.POST('/cost-bearers/filter', { body: filter, signal });
+      return data as CostBearerPage;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const costBearerQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.one(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearers/{id}', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as CostBearer;
+    },
+  });
+
+export const costBearerBalanceQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.balance(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearers/balance/{id}', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as CostBearerBalance;
+    },
+  });
+
+export const costBearerEducationsQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.educations(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearers/student-education-by-cost-bearer/{id}', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as CostBearerEducation[];
+    },
+  });
+
+export const costBearerNotesQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.notes(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearer-note/cost-bearer/{id}', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as CostBearerNote[];
+    },
+  });
+
+export const costBearerDocumentsQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.documents(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearer-documents/cost-bearer/{id}', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as CostBearerDocument[];
+    },
+  });
+
+export const costBearerUploadLinkQuery = (api: Api, id: number) =>
+  queryOptions({
+    queryKey: keys.uploadLink(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.fetch.GET('/cost-bearer-documents/upload-url/{costBearerId}', {
+        params: { path: { costBearerId: id } },
+        signal,
+      });
+      return (data as Schemas['DocumentUploadLink']).url;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * Refreshes every cost-bearer query after a change. Not awaited: the change is done when the
+ * server answered, so dialogs close and toasts show at once while the lists reload.
+ */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: COST_BEARERS_KEY });
+  };
+}
+
+/** Forms show the server's field errors inline, so the global toast stays quiet for them. */
+const inline: FahrwerkMeta = { silentError: true };
+
+export function useSaveCostBearer() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({ id, input }: { id?: number; input: CostBearerInput }) => {
+      if (id === undefined) {
+        const { data } = await api.fetch.POST('/cost-bearers', { body: input });
+        return data as CostBearer;
+      }
+      const { data } = await api.fetch.PUT('/cost-bearers/{id}', {
+        params: { path: { id } },
+        body: input,
+      });
+      return data as CostBearer;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useArchiveCostBearer() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) => {
+      const { data } = await api.fetch.POST('/cost-bearers/archive', {
+        params: { query: { id, archived } },
+      });
+      return data as CostBearer;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCostBearer() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.fetch.DELETE('/cost-bearers/{id}', { params: { path: { id } } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveCostBearerNote() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({
+      id,
+      costBearerId,
+      text,
+    }: {
+      id?: number;
+      costBearerId: number;
+      text: string;
+    }) => {
+      if (id === undefined) {
+        const { data } = await api.fetch.POST('/cost-bearer-note', {
+          body: { costBearerId, text },
+        });
+        return data as CostBearerNote;
+      }
+      const { data } = await api.fetch.PUT('/cost-bearer-note/{id}', {
+        params: { path: { id } },
+        body: { costBearerId, text },
+      });
+      return data as CostBearerNote;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCostBearerNote() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.fetch.DELETE('/cost-bearer-note/{id}', { params: { path: { id } } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useUploadCostBearerDocument() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({
+      costBearerId,
+      file,
+      type,
+    }: {
+      costBearerId: number;
+      file: File;
+      type: DocumentType;
+    }) => {
+      const { data } = await api.fetch.POST('/cost-bearer-documents', {
+        body: { file: asBinary(file), costBearerId, type },
+        bodySerializer: toFormData,
+      });
+      return data as CostBearerDocument;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCostBearerDocument() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.fetch.DELETE('/cost-bearer-documents/{id}', { params: { path: { id } } });
+    },
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Downloads a document and saves it under the server's file name. The content type decides
+ * the fallback extension (spec 000 §7: binary answers are handled by their content type).
+ */
+export function useDownloadCostBearerDocument() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async ({
+      document,
+      removeLetterhead,
+    }: {
+      document: CostBearerDocument;
+      removeLetterhead: boolean;
+    }) => {
+      const { data, response } = await api.fetch.GET('/cost-bearer-documents/{id}', {
+        params: { path: { id: document.id }, query: { removeLetterhead } },
+        parseAs: 'blob',
+      });
+      const kind = downloadKind(response.headers.get('Content-Type'));
+      const fallback =
+        kind === 'pdf' && !document.fileName.toLowerCase().endsWith('.pdf')
+          ? `${document.fileName}.pdf`
+          : document.fileName;
+      saveBlob(data as Blob, fileNameFromResponse(response) ?? fallback);
+    },
+  });
+}
+
+/** The public QR-code upload: no sign-in, the tokens come from the link. */
+export function usePublicCostBearerUpload() {
+  const api = useApi();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({
+      schoolToken,
+      costBearerToken,
+      file,
+      type,
+    }: {
+      schoolToken: string;
+      costBearerToken: string;
+      file: File;
+      type: DocumentType;
+    }) => {
+      await api.fetch.POST('/public/cost-bearer-documents/{schoolToken}/{costBearerToken}', {
+        params: { path: { schoolToken, costBearerToken } },
+        body: { file: asBinary(file), type },
+        bodySerializer: toFormData,
+      });
+    },
+  });
+}

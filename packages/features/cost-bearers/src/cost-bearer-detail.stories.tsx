@@ -1,0 +1,168 @@
+import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay } from 'msw';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CostBearerDetail } from './cost-bearer-detail';
+import { costBearerHandlers, jobCenter, uploadLink } from './mocks/handlers';
+
+const meta = {
+  title: 'Features/CostBearers/CostBearerDetail',
+  component: CostBearerDetail,
+  args: { costBearerId: jobCenter.id, onEdit: fn(), onClose: fn(), onOpenStudent: fn() },
+  parameters: {
+    msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.educations()] },
+  },
+} satisfies Meta<typeof CostBearerDetail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+
+export const Full: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Jobcenter Köln' });
+    await expect(canvas.getByText('XRechnung (991-33333TEST-33)')).toBeVisible();
+    await canvas.findByText('Demir, Aylin');
+    await userEvent.click(canvas.getByRole('button', { name: 'Bearbeiten' }));
+    await expect(args.onEdit).toHaveBeenCalledWith(jobCenter);
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.get('/cost-bearers/{id}', async ({ response }) => {
+          await delay('infinite');
+          return response(200).json(jobCenter);
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('status');
+  },
+};
+
+export const LoadFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.get('/cost-bearers/{id}', ({ response }) =>
+          response(404).json(errorBody('errors.not_found')),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Der Eintrag wurde nicht gefunden.');
+  },
+};
+
+export const NoEducations: Story = {
+  parameters: {
+    msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.educations([])] },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Der Kostenträger bezahlt noch keine Ausbildung.');
+  },
+};
+
+export const Balance: Story = {
+  args: { initialTab: 'balance' },
+  parameters: { msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.balance] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('1190,00 €');
+    await expect(canvas.getByText('-790,00 € (Offener Betrag)')).toBeVisible();
+  },
+};
+
+export const Notes: Story = {
+  args: { initialTab: 'notes' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        costBearerHandlers.notes(),
+        costBearerHandlers.createNote,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Bildungsgutschein bis 30\.06\. gültig/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz speichern' }));
+    await canvas.findByText('Bitte geben Sie einen Text ein.');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Neue Notiz' }), 'Rückruf am Montag');
+    await userEvent.click(canvas.getByRole('button', { name: 'Notiz speichern' }));
+    await body().findByText('Gespeichert.');
+  },
+};
+
+export const NoNotes: Story = {
+  args: { initialTab: 'notes' },
+  parameters: { msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.notes([])] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Noch keine Notizen.');
+  },
+};
+
+export const Documents: Story = {
+  args: { initialTab: 'documents' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        costBearerHandlers.documents(),
+        costBearerHandlers.uploadLink,
+        costBearerHandlers.letterheadRefused,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Bildungsgutschein Becker.pdf');
+    await expect(canvas.getByText('Über QR-Code')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Upload-Link anzeigen' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Upload-Link' })).toHaveValue(
+      uploadLink,
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Aktionen für Bildungsgutschein Becker.pdf' }),
+    );
+    await userEvent.click(
+      await body().findByRole('menuitem', { name: 'Ohne Briefkopf herunterladen' }),
+    );
+    await body().findByText(
+      'Das Entfernen des Briefkopfes ist für diesen Dokumententyp nicht erlaubt!',
+    );
+  },
+};
+
+export const DocumentsEmpty: Story = {
+  args: { initialTab: 'documents' },
+  parameters: { msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.documents([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Noch keine Dokumente.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Hochladen' }));
+    await canvas.findByText('Bitte wählen Sie eine Datei aus.');
+  },
+};
+
+export const PermissionLimited: Story = {
+  args: { initialTab: 'documents' },
+  parameters: {
+    permissions: ['MODULE_COST_BEARERS'],
+    msw: { handlers: [costBearerHandlers.get(), costBearerHandlers.documents()] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Bildungsgutschein Becker.pdf');
+    await expect(canvas.queryByRole('button', { name: 'Hochladen' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+  },
+};
