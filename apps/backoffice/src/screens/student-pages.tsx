@@ -1,4 +1,111 @@
+import {
+  DocumentsInProcessingScreen,
+  EducationEventsScreen,
+  LearnStatusScreen,
+  QrUploadScreen,
+  StudentCreateScreen,
+  StudentEditScreen,
+  type StudentEditTab,
+  StudentListScreen,
+} from '@fahrwerk/students';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { Screen } from './screens';
 
+const TABS: StudentEditTab[] = ['master', 'educations', 'documents', 'timeline'];
+
+function useIdParam(): number | null {
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const value = Number(id);
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+function StudentListPage() {
+  const navigate = useNavigate();
+  return (
+    <StudentListScreen
+      onOpenStudent={(id) => navigate({ href: `/students/edit/${id}` })}
+      onCreateStudent={() => navigate({ href: '/students/create' })}
+    />
+  );
+}
+
+function StudentCreatePage() {
+  const navigate = useNavigate();
+  return (
+    <StudentCreateScreen
+      // A new student goes on with the educations: one per licence class.
+      onCreated={(id) => navigate({ href: `/students/edit/${id}?tab=educations`, replace: true })}
+      onCancel={() => navigate({ href: '/students' })}
+    />
+  );
+}
+
+function StudentEditPage() {
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const search = useSearch({ strict: false }) as { tab?: unknown };
+  const tab = TABS.find((value) => value === search.tab) ?? 'master';
+  if (id === null) {
+    navigate({ href: '/students', replace: true });
+    return null;
+  }
+  return (
+    <StudentEditScreen
+      key={id}
+      studentId={id}
+      initialTab={tab}
+      onBack={() => navigate({ href: '/students' })}
+      onDeleted={() => navigate({ href: '/students', replace: true })}
+    />
+  );
+}
+
+function EducationEventsPage() {
+  const navigate = useNavigate();
+  const id = useIdParam();
+  if (id === null) return null;
+  return (
+    <EducationEventsScreen
+      key={id}
+      studentId={id}
+      onOpenStudent={(studentId) => navigate({ href: `/students/edit/${studentId}` })}
+    />
+  );
+}
+
+function LearnStatusPage() {
+  const navigate = useNavigate();
+  const id = useIdParam();
+  if (id === null) return null;
+  return (
+    <LearnStatusScreen
+      key={id}
+      studentId={id}
+      onOpenStudent={(studentId) => navigate({ href: `/students/edit/${studentId}` })}
+    />
+  );
+}
+
+/** Public (no sign-in): the tokens come from the QR code's URL query. */
+function QrUploadPage() {
+  const search = useSearch({ strict: false }) as { schoolToken?: unknown; studentToken?: unknown };
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+  return (
+    <QrUploadScreen
+      schoolToken={text(search.schoolToken)}
+      studentToken={text(search.studentToken)}
+    />
+  );
+}
+
 /** The pages of students, documents in processing, education events, learning status and the students' QR-code upload page (issue 4), by route path of the route table. */
-export const STUDENT_PAGES: Record<string, Screen> = {};
+export const STUDENT_PAGES: Record<string, Screen> = {
+  '/students': StudentListPage,
+  '/students/create': StudentCreatePage,
+  '/students/edit/{id}': StudentEditPage,
+  '/students/document-in-processing': DocumentsInProcessingScreen,
+  '/education-events/{id}': EducationEventsPage,
+  '/learn-status/{id}': LearnStatusPage,
+  '/theory/upload-qrcode-document': QrUploadPage,
+};

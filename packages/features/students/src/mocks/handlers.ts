@@ -1,1 +1,492 @@
-export {};
+import type { components } from '@fahrwerk/api';
+import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
+import { delay } from 'msw';
+import type {
+  DocumentInProcessing,
+  EducationEvent,
+  Student,
+  StudentDocument,
+  StudentEducation,
+  StudentListItem,
+  StudentNote,
+} from '../api/student-queries';
+
+type Schemas = components['schemas'];
+const STAMP = { createdAt: '2026-09-01T08:00:00Z', updatedAt: '2026-11-20T10:15:00Z' };
+
+// Branches carry work hours and calendar rights the student screens never read; the
+// fixtures fill only what the pickers show.
+export const branches = [
+  {
+    id: 1,
+    name: 'Berlin-Mitte',
+    abbreviation: 'MIT',
+    showOnWebsite: true,
+    archived: false,
+    ...STAMP,
+  },
+  { id: 2, name: 'Potsdam', abbreviation: 'POT', showOnWebsite: true, archived: false, ...STAMP },
+] as unknown as Schemas['Branch'][];
+
+export const users: Schemas['User'][] = [
+  {
+    id: 11,
+    drivingSchoolId: 1,
+    firstName: 'Markus',
+    lastName: 'Weber',
+    email: 'm.weber@fahrschule-demo.de',
+    roleIds: [3],
+    roleNames: ['Fahrlehrer'],
+    studentVisibility: 'OWN',
+    archived: false,
+  },
+  {
+    id: 12,
+    drivingSchoolId: 1,
+    firstName: 'Aylin',
+    lastName: 'Demir',
+    email: 'a.demir@fahrschule-demo.de',
+    roleIds: [3],
+    roleNames: ['Fahrlehrerin'],
+    studentVisibility: 'ALL',
+    archived: false,
+  },
+];
+
+export const priceLists: Schemas['PriceList'][] = [
+  {
+    id: 21,
+    name: 'Standard 2026',
+    template: false,
+    vatRate: 19,
+    standard: true,
+    archived: false,
+    ...STAMP,
+  },
+];
+
+export const testingOrganizations: Schemas['TestingOrganization'][] = [
+  { id: 31, name: 'TÜV Rheinland Berlin', kind: 'TUEV', archived: false, ...STAMP },
+  { id: 32, name: 'DEKRA Potsdam', kind: 'DEKRA', archived: false, ...STAMP },
+];
+
+export const categories: Schemas['StudentCategory'][] = [
+  {
+    id: 41,
+    name: 'Intensivkurs',
+    abbreviation: 'INT',
+    appearance: '#2563eb',
+    archived: false,
+    ...STAMP,
+  },
+];
+
+export const studentRows: StudentListItem[] = [
+  {
+    id: 101,
+    firstName: 'Lena',
+    lastName: 'Schneider',
+    birthDate: '2008-03-14',
+    email: 'lena.schneider@example.de',
+    phoneMobile: '0151 2345678',
+    branchId: 1,
+    instructorId: 11,
+    mainClass: 'B',
+    educationLicenseClasses: ['B'],
+    studentCategoryIds: [],
+    paymentWorkflow: 'CLASSIC_PAY',
+    registrationDate: '2026-09-02',
+    firstLoginDate: '2026-09-03T17:20:00Z',
+    learningAppLoginAllowed: true,
+    archived: false,
+  },
+  {
+    id: 102,
+    firstName: 'Jonas',
+    lastName: 'Öztürk',
+    birthDate: '2007-11-30',
+    email: 'jonas.oeztuerk@example.de',
+    branchId: 2,
+    instructorId: 12,
+    mainClass: 'A2',
+    educationLicenseClasses: ['A2', 'B'],
+    studentCategoryIds: [41],
+    registrationDate: '2026-10-12',
+    learningAppLoginAllowed: true,
+    archived: false,
+  },
+  {
+    id: 103,
+    firstName: 'Marie',
+    lastName: 'Becker',
+    branchId: 1,
+    mainClass: 'B197',
+    educationLicenseClasses: [],
+    studentCategoryIds: [],
+    registrationDate: '2026-11-18',
+    learningAppLoginAllowed: false,
+    archived: false,
+  },
+];
+
+export const student: Student = {
+  id: 101,
+  salutation: 'MS',
+  firstName: 'Lena',
+  lastName: 'Schneider',
+  birthDate: '2008-03-14',
+  birthPlace: 'Berlin',
+  address: {
+    street: 'Invalidenstraße',
+    houseNumber: '12',
+    postalCode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+  },
+  phoneMobile: '0151 2345678',
+  email: 'lena.schneider@example.de',
+  payerEmail: 'familie.schneider@example.de',
+  language: 'de',
+  nationality: 'DE',
+  mainClass: 'B',
+  grantType: 'PARENTS',
+  registrationDate: '2026-09-02',
+  applicationDate: '2026-09-10',
+  testLocation: 'Berlin',
+  testingOrganizationId: 31,
+  visualAid: true,
+  paymentMethod: 'DIRECT_DEBIT',
+  paymentWorkflow: 'CLASSIC_PAY',
+  priceListId: 21,
+  studentCategoryIds: [],
+  checklistIds: [],
+  noteIds: [501],
+  documentIds: [301],
+  educationContractSigned: true,
+  firstLoginDate: '2026-09-03T17:20:00Z',
+  learningAppLoginAllowed: true,
+  instructorId: 11,
+  branchId: 1,
+  licenseClasses: ['AM'],
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  accountHolder: 'Thomas Schneider',
+  archived: false,
+  ...STAMP,
+};
+
+export const archivedStudent: Student = {
+  ...student,
+  archived: true,
+  learningAppLoginAllowed: false,
+};
+
+export const educations: StudentEducation[] = [
+  {
+    id: 201,
+    studentId: 101,
+    licenseClass: 'B',
+    status: 'IN_TRAINING',
+    instructorId: 11,
+    branchId: 1,
+    priceListId: 21,
+    paymentWorkflow: 'CLASSIC_PAY',
+    driveBuzzEnabled: true,
+    finished: false,
+    automaticPayment: false,
+    theoryQuestionsVersion: '2025-04',
+    courseIds: [],
+    costBearerIds: [],
+    startDate: '2026-09-15',
+    theoryExamDate: '2026-11-05',
+    archived: false,
+    ...STAMP,
+  },
+  {
+    id: 202,
+    studentId: 101,
+    licenseClass: 'AM',
+    status: 'CANCELLED',
+    branchId: 1,
+    paymentWorkflow: 'CLASSIC_PAY',
+    driveBuzzEnabled: false,
+    finished: false,
+    automaticPayment: false,
+    courseIds: [],
+    costBearerIds: [],
+    archived: true,
+    ...STAMP,
+  },
+];
+
+export const documents: StudentDocument[] = [
+  {
+    id: 301,
+    studentId: 101,
+    studentEducationId: 201,
+    type: 'EYE_TEST',
+    fileName: 'Sehtest.pdf',
+    mimeType: 'application/pdf',
+    size: 183_244,
+    visible: true,
+    generated: false,
+    uploadedAt: '2026-09-04T09:12:00Z',
+    uploadedByUserId: 12,
+  },
+  {
+    id: 302,
+    studentId: 101,
+    type: 'TRAINING_CONTRACT',
+    fileName: 'Ausbildungsvertrag.pdf',
+    mimeType: 'application/pdf',
+    size: 92_100,
+    visible: true,
+    generated: true,
+    uploadedAt: '2026-09-02T11:00:00Z',
+  },
+];
+
+export const inbox: DocumentInProcessing[] = [
+  {
+    id: 401,
+    fileName: 'Erste-Hilfe-Bescheinigung.jpg',
+    mimeType: 'image/jpeg',
+    size: 1_204_332,
+    uploadedAt: '2026-11-21T18:40:00Z',
+    fromQrCode: true,
+    studentId: 102,
+    type: 'FIRST_AID',
+  },
+  {
+    id: 402,
+    fileName: 'Scan_2026-11-22.pdf',
+    mimeType: 'application/pdf',
+    size: 402_112,
+    uploadedAt: '2026-11-22T08:05:00Z',
+    uploadedByUserId: 12,
+    fromQrCode: false,
+  },
+];
+
+export const events: EducationEvent[] = [
+  {
+    id: 601,
+    studentId: 101,
+    studentEducationId: 201,
+    type: 'DRIVING_LESSON',
+    date: '2026-11-19T15:00:00Z',
+    text: 'Fahrstunde Überland (45 min) mit M. Weber',
+    userId: 11,
+    refs: { appointmentId: 9001 },
+  },
+  {
+    id: 602,
+    studentId: 101,
+    studentEducationId: 201,
+    type: 'EXAM_RESULT',
+    date: '2026-11-05T10:30:00Z',
+    text: 'Theorieprüfung bestanden',
+    refs: { examId: 7001 },
+  },
+  {
+    id: 603,
+    studentId: 101,
+    type: 'CREATED',
+    date: '2026-09-02T11:00:00Z',
+    text: 'Schülerin angelegt',
+    userId: 12,
+    refs: {},
+  },
+];
+
+export const notes: StudentNote[] = [
+  {
+    id: 501,
+    studentId: 101,
+    text: 'Möchte Fahrstunden möglichst dienstags nach der Schule.',
+    date: '2026-09-20T14:00:00Z',
+    authorUserId: 12,
+    authorName: 'Aylin Demir',
+    ...STAMP,
+  },
+];
+
+const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n%Fahrwerk\n');
+
+/** The pickers every student screen loads (branches, users, price lists, testing organizations, categories). */
+export const pickerHandlers = [
+  mockHttp.get('/branches', ({ response }) => response(200).json(branches)),
+  mockHttp.get('/users', ({ response }) => response(200).json(users)),
+  mockHttp.get('/price-lists', ({ response }) => response(200).json(priceLists)),
+  mockHttp.get('/testing-organizations', ({ response }) =>
+    response(200).json(testingOrganizations),
+  ),
+  mockHttp.get('/student-categories/', ({ response }) => response(200).json(categories)),
+];
+
+export const studentHandlers = {
+  listFull: mockHttp.post('/students/student-list', async ({ request, response }) => {
+    const body = await request.json();
+    const search = body.search?.toLowerCase() ?? '';
+    const rows = studentRows.filter(
+      (row) =>
+        row.archived === (body.archived ?? false) &&
+        (!search || `${row.firstName} ${row.lastName}`.toLowerCase().includes(search)) &&
+        (!body.licenseClass || row.educationLicenseClasses.includes(body.licenseClass)),
+    );
+    return response(200).json({ data: rows, total: rows.length });
+  }),
+  listEmpty: mockHttp.post('/students/student-list', ({ response }) =>
+    response(200).json({ data: [], total: 0 }),
+  ),
+  listLoading: mockHttp.post('/students/student-list', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ data: [], total: 0 });
+  }),
+  listError: mockHttp.post('/students/student-list', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  get: mockHttp.get('/students/{id}', ({ response }) => response(200).json(student)),
+  getArchived: mockHttp.get('/students/{id}', ({ response }) =>
+    response(200).json(archivedStudent),
+  ),
+  getLoading: mockHttp.get('/students/{id}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(student);
+  }),
+  getError: mockHttp.get('/students/{id}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  getNotFound: mockHttp.get('/students/{id}', ({ response }) =>
+    response(404).json(errorBody('errors.not_found')),
+  ),
+  create: mockHttp.post('/students', async ({ request, response }) => {
+    const body = await request.json();
+    return response(201).json({
+      ...student,
+      ...body,
+      id: 150,
+      noteIds: [],
+      documentIds: [],
+    } as Student);
+  }),
+  createEmailInUse: mockHttp.post('/students', ({ response }) =>
+    response(422).json(
+      errorBody('errors.validation', {
+        fieldErrors: [{ field: 'email', error: 'validation.email_in_use' }],
+      }),
+    ),
+  ),
+  update: mockHttp.put('/students/{id}', async ({ request, response }) => {
+    const body = await request.json();
+    return response(200).json({
+      ...student,
+      ...body,
+      updatedAt: '2026-11-22T12:00:00Z',
+    } as Student);
+  }),
+  emailFree: mockHttp.get('/students/email-check/{email}', ({ response }) =>
+    response(404).json(errorBody('errors.not_found')),
+  ),
+  emailInUse: mockHttp.get('/students/email-check/{email}', ({ response }) =>
+    response(302).empty(),
+  ),
+  archive: mockHttp.post('/students/archive', ({ query, response }) =>
+    response(200).json({ ...student, archived: query.get('archived') === 'true' }),
+  ),
+  sendConfirmation: mockHttp.get('/students/send-confirmation-email', ({ response }) =>
+    response(204).empty(),
+  ),
+  sendConfirmationFailed: mockHttp.get('/students/send-confirmation-email', ({ response }) =>
+    response(422).json(errorBody('errors.validation', { globalErrors: ['errors.email_not_sent'] })),
+  ),
+  educations: mockHttp.get('/student-educations/student/{studentId}', ({ response }) =>
+    response(200).json(educations),
+  ),
+  educationsEmpty: mockHttp.get('/student-educations/student/{studentId}', ({ response }) =>
+    response(200).json([]),
+  ),
+  unarchiveEducationRefused: mockHttp.post('/student-educations/archive', ({ response }) =>
+    response(422).json(
+      errorBody('errors.validation', { globalErrors: ['errors.student_archived'] }),
+    ),
+  ),
+  createEducation: mockHttp.post('/student-educations', async ({ request, response }) => {
+    const body = await request.json();
+    return response(201).json({ ...educations[0], ...body, id: 250 } as StudentEducation);
+  }),
+  driveBuzz: mockHttp.post('/student-educations/drive-buzz-enabled', ({ query, response }) =>
+    response(200).json({
+      ...educations[0],
+      driveBuzzEnabled: query.get('driveBuzzEnabled') === 'true',
+    } as StudentEducation),
+  ),
+  documents: mockHttp.get('/student-documents/student/{studentId}', ({ response }) =>
+    response(200).json(documents),
+  ),
+  documentsEmpty: mockHttp.get('/student-documents/student/{studentId}', ({ response }) =>
+    response(200).json([]),
+  ),
+  uploadDocument: mockHttp.post('/student-documents', ({ response }) =>
+    response(201).json(documents[0] as StudentDocument),
+  ),
+  downloadDocument: mockHttp.get(
+    '/student-documents/{id}',
+    () =>
+      new Response(PDF_BYTES, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'inline; filename="Sehtest.pdf"',
+        },
+      }),
+  ),
+  events: mockHttp.get('/education-events/student/{id}', ({ response }) =>
+    response(200).json(events),
+  ),
+  eventsEmpty: mockHttp.get('/education-events/student/{id}', ({ response }) =>
+    response(200).json([]),
+  ),
+  notes: mockHttp.get('/student-note/student/{id}', ({ response }) => response(200).json(notes)),
+  notesEmpty: mockHttp.get('/student-note/student/{id}', ({ response }) => response(200).json([])),
+  createNote: mockHttp.post('/student-note', async ({ request, response }) => {
+    const body = await request.json();
+    return response(201).json({ ...notes[0], id: 550, text: body.text } as StudentNote);
+  }),
+  theoryCourses: mockHttp.get('/theory-courses', ({ response }) => response(200).json([])),
+  inbox: mockHttp.get('/documents-in-processing', ({ response }) => response(200).json(inbox)),
+  inboxEmpty: mockHttp.get('/documents-in-processing', ({ response }) => response(200).json([])),
+  inboxLoading: mockHttp.get('/documents-in-processing', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json([]);
+  }),
+  inboxError: mockHttp.get('/documents-in-processing', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  inboxUpload: mockHttp.post('/documents-in-processing', ({ response }) =>
+    response(201).json([inbox[1] as DocumentInProcessing]),
+  ),
+  attach: mockHttp.post('/documents-in-processing/{id}/attach', ({ response }) =>
+    response(200).json(documents[0] as StudentDocument),
+  ),
+  visibleStudents: mockHttp.post('/students/visible-for-current-user', ({ response }) =>
+    response(200).json({ data: studentRows, total: studentRows.length }),
+  ),
+  qrUpload: mockHttp.post(
+    '/public/student-documents/{schoolToken}/{studentToken}',
+    ({ response }) => response(204).empty(),
+  ),
+  qrUnknown: mockHttp.post(
+    '/public/student-documents/{schoolToken}/{studentToken}',
+    ({ response }) => response(404).json(errorBody('errors.not_found')),
+  ),
+};
+
+/** Everything the edit screen loads for the full student 101. */
+export const editHandlers = [
+  ...pickerHandlers,
+  studentHandlers.get,
+  studentHandlers.educations,
+  studentHandlers.documents,
+  studentHandlers.events,
+  studentHandlers.notes,
+];

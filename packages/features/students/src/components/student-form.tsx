@@ -1,0 +1,512 @@
+import { isApiError } from '@fahrwerk/api';
+import { Button, Form, Section } from '@fahrwerk/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import {
+  GRANT_TYPES,
+  LANGUAGES,
+  LICENSE_CLASSES,
+  PAYMENT_METHODS,
+  PAYMENT_WORKFLOWS,
+  SALUTATIONS,
+  type StudentForm as StudentFormValues,
+  studentFormSchema,
+} from '../schemas/student-form';
+import { useStudentsTranslation } from '../use-students-translation';
+import {
+  FormCheckboxes,
+  FormDate,
+  FormNumber,
+  FormSelect,
+  FormSwitch,
+  FormText,
+  type Option,
+} from './form-fields';
+
+export type StudentFormPickers = {
+  branches: Option[];
+  instructors: Option[];
+  priceLists: Option[];
+  testingOrganizations: Option[];
+  categories: Option[];
+};
+
+export type StudentFormProps = {
+  defaultValues: StudentFormValues;
+  pickers: StudentFormPickers;
+  /** Without write permission or for an archived student: every field read-only, no save. */
+  isReadOnly?: boolean;
+  /** Saves; a rejected `ApiError` 422 puts its field errors on the fields. */
+  onSubmit: (values: StudentFormValues) => Promise<unknown>;
+  /** `true` in use, `false` free, `null` unknown (`GET /students/email-check/{email}`). */
+  checkEmail?: (email: string) => Promise<boolean | null>;
+  onCancel?: () => void;
+  submitLabel: string;
+};
+
+const ALL_FIELDS = new Set<string>([
+  ...Object.keys(studentFormSchema.shape),
+  'address.street',
+  'address.houseNumber',
+  'address.postalCode',
+  'address.city',
+]);
+
+/** Every field of a student (spec 000 §3), grouped the way an office works through them. */
+export function StudentForm({
+  defaultValues,
+  pickers,
+  isReadOnly,
+  onSubmit,
+  checkEmail,
+  onCancel,
+  submitLabel,
+}: StudentFormProps) {
+  const { t } = useStudentsTranslation();
+  const [globalErrors, setGlobalErrors] = useState<string[]>([]);
+  const [emailHint, setEmailHint] = useState<string | undefined>();
+  const { control, handleSubmit, setError, clearErrors, formState } = useForm<StudentFormValues>({
+    resolver: zodResolver(studentFormSchema),
+    defaultValues,
+  });
+
+  const enumOptions = (group: string, values: readonly string[]): Option[] =>
+    values.map((value) => ({ id: value, label: t(`enum.${group}.${value}`) }));
+  const classOptions: Option[] = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
+
+  // Checked when the address is entered or changed; the server checks again on save.
+  const handleEmailBlur = async (value: string) => {
+    const email = value.trim();
+    setEmailHint(undefined);
+    if (!checkEmail || !email || email === defaultValues.email) return;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return;
+    setEmailHint(t('form.emailChecking'));
+    const inUse = await checkEmail(email);
+    setEmailHint(inUse === false ? t('form.emailFree') : undefined);
+    if (inUse) setError('email', { type: 'server', message: 'validation.email_in_use' });
+    else clearErrors('email');
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setGlobalErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 422) return;
+      const unplaced: string[] = [...error.globalErrors];
+      for (const fieldError of error.fieldErrors) {
+        if (ALL_FIELDS.has(fieldError.field)) {
+          setError(fieldError.field as FieldPath<StudentFormValues>, {
+            type: 'server',
+            message: fieldError.error,
+          });
+        } else {
+          unplaced.push(fieldError.error);
+        }
+      }
+      setGlobalErrors(unplaced);
+    }
+  });
+
+  const ro = isReadOnly;
+  return (
+    <Form onSubmit={submit} aria-label={submitLabel}>
+      {globalErrors.length > 0 && (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {globalErrors.map((key) => (
+            <p key={key}>{t(key)}</p>
+          ))}
+        </div>
+      )}
+      <Section title={t('form.sections.person')} columns>
+        <FormSelect
+          control={control}
+          name="salutation"
+          label={t('form.salutation')}
+          isReadOnly={ro}
+          options={enumOptions('salutation', SALUTATIONS)}
+        />
+        <div />
+        <FormText
+          control={control}
+          name="firstName"
+          label={t('form.firstName')}
+          isReadOnly={ro}
+          isRequired
+          maxLength={100}
+        />
+        <FormText
+          control={control}
+          name="lastName"
+          label={t('form.lastName')}
+          isReadOnly={ro}
+          isRequired
+          maxLength={100}
+        />
+        <FormDate control={control} name="birthDate" label={t('form.birthDate')} isReadOnly={ro} />
+        <FormText
+          control={control}
+          name="birthPlace"
+          label={t('form.birthPlace')}
+          isReadOnly={ro}
+          maxLength={100}
+        />
+        <FormText
+          control={control}
+          name="nationality"
+          label={t('form.nationality')}
+          description={t('form.nationalityHint')}
+          isReadOnly={ro}
+          maxLength={2}
+        />
+        <FormSelect
+          control={control}
+          name="language"
+          label={t('form.language')}
+          isReadOnly={ro}
+          isRequired
+          options={enumOptions('language', LANGUAGES)}
+        />
+      </Section>
+
+      <Section title={t('form.sections.contact')} columns>
+        <FormText
+          control={control}
+          name="address.street"
+          label={t('form.street')}
+          isReadOnly={ro}
+          maxLength={100}
+        />
+        <FormText
+          control={control}
+          name="address.houseNumber"
+          label={t('form.houseNumber')}
+          isReadOnly={ro}
+          maxLength={10}
+        />
+        <FormText
+          control={control}
+          name="address.postalCode"
+          label={t('form.postalCode')}
+          isReadOnly={ro}
+          maxLength={5}
+        />
+        <FormText
+          control={control}
+          name="address.city"
+          label={t('form.city')}
+          isReadOnly={ro}
+          maxLength={100}
+        />
+        <FormText
+          control={control}
+          name="phonePrivate"
+          label={t('form.phonePrivate')}
+          type="tel"
+          isReadOnly={ro}
+          maxLength={30}
+        />
+        <FormText
+          control={control}
+          name="phoneMobile"
+          label={t('form.phoneMobile')}
+          type="tel"
+          isReadOnly={ro}
+          maxLength={30}
+        />
+        <FormText
+          control={control}
+          name="phoneWork"
+          label={t('form.phoneWork')}
+          type="tel"
+          isReadOnly={ro}
+          maxLength={30}
+        />
+        <FormText
+          control={control}
+          name="email"
+          label={t('form.email')}
+          type="email"
+          isReadOnly={ro}
+          maxLength={254}
+          description={emailHint}
+          onBlur={handleEmailBlur}
+        />
+        <FormText
+          control={control}
+          name="payerEmail"
+          label={t('form.payerEmail')}
+          description={t('form.payerEmailHint')}
+          type="email"
+          isReadOnly={ro}
+          maxLength={254}
+        />
+      </Section>
+
+      <Section title={t('form.sections.licence')} columns>
+        <FormText
+          control={control}
+          name="driverLicenseNumber"
+          label={t('form.driverLicenseNumber')}
+          isReadOnly={ro}
+          maxLength={30}
+        />
+        <FormDate
+          control={control}
+          name="licenseDate"
+          label={t('form.licenseDate')}
+          isReadOnly={ro}
+        />
+        <FormText
+          control={control}
+          name="keyNumber"
+          label={t('form.keyNumber')}
+          isReadOnly={ro}
+          maxLength={6}
+        />
+        <FormSelect
+          control={control}
+          name="previousClass"
+          label={t('form.previousClass')}
+          isReadOnly={ro}
+          options={classOptions}
+        />
+        <div className="sm:col-span-2">
+          <FormCheckboxes
+            control={control}
+            name="licenseClasses"
+            label={t('form.licenseClasses')}
+            isReadOnly={ro}
+            options={classOptions}
+          />
+        </div>
+        <FormSwitch
+          control={control}
+          name="visualAid"
+          label={t('form.visualAid')}
+          isReadOnly={ro}
+        />
+      </Section>
+
+      <Section title={t('form.sections.training')} columns>
+        <FormSelect
+          control={control}
+          name="branchId"
+          label={t('form.branch')}
+          isReadOnly={ro}
+          isRequired
+          options={pickers.branches}
+        />
+        <FormSelect
+          control={control}
+          name="instructorId"
+          label={t('form.instructor')}
+          isReadOnly={ro}
+          options={pickers.instructors}
+        />
+        <FormSelect
+          control={control}
+          name="mainClass"
+          label={t('form.mainClass')}
+          isReadOnly={ro}
+          options={classOptions}
+        />
+        <FormSelect
+          control={control}
+          name="furtherClass"
+          label={t('form.furtherClass')}
+          isReadOnly={ro}
+          options={classOptions}
+        />
+        <FormSelect
+          control={control}
+          name="grantType"
+          label={t('form.grantType')}
+          isReadOnly={ro}
+          options={enumOptions('grantType', GRANT_TYPES)}
+        />
+        <FormDate
+          control={control}
+          name="registrationDate"
+          label={t('form.registrationDate')}
+          isReadOnly={ro}
+        />
+        {pickers.categories.length > 0 && (
+          <div className="sm:col-span-2">
+            <FormCheckboxes
+              control={control}
+              name="studentCategoryIds"
+              label={t('form.categories')}
+              isReadOnly={ro}
+              options={pickers.categories}
+            />
+          </div>
+        )}
+      </Section>
+
+      <Section title={t('form.sections.authority')} columns>
+        <FormDate
+          control={control}
+          name="applicationDate"
+          label={t('form.applicationDate')}
+          isReadOnly={ro}
+        />
+        <FormDate
+          control={control}
+          name="applicationReturnDate"
+          label={t('form.applicationReturnDate')}
+          isReadOnly={ro}
+        />
+        <FormText
+          control={control}
+          name="returnNumber"
+          label={t('form.returnNumber')}
+          isReadOnly={ro}
+          maxLength={50}
+        />
+        <FormText
+          control={control}
+          name="processNumber"
+          label={t('form.processNumber')}
+          isReadOnly={ro}
+          maxLength={50}
+        />
+        <FormText
+          control={control}
+          name="testLocation"
+          label={t('form.testLocation')}
+          isReadOnly={ro}
+          maxLength={100}
+        />
+        <FormSelect
+          control={control}
+          name="testingOrganizationId"
+          label={t('form.testingOrganization')}
+          isReadOnly={ro}
+          options={pickers.testingOrganizations}
+        />
+      </Section>
+
+      <Section title={t('form.sections.payment')} columns>
+        <FormSelect
+          control={control}
+          name="paymentMethod"
+          label={t('form.paymentMethod')}
+          isReadOnly={ro}
+          options={enumOptions('paymentMethod', PAYMENT_METHODS)}
+        />
+        <FormSelect
+          control={control}
+          name="paymentWorkflow"
+          label={t('form.paymentWorkflow')}
+          isReadOnly={ro}
+          options={enumOptions('paymentWorkflow', PAYMENT_WORKFLOWS)}
+        />
+        <FormSelect
+          control={control}
+          name="priceListId"
+          label={t('form.priceList')}
+          description={t('form.priceListHint')}
+          isReadOnly={ro}
+          options={pickers.priceLists}
+        />
+        <FormNumber
+          control={control}
+          name="discount"
+          label={t('form.discount')}
+          unit="%"
+          minValue={0}
+          maxValue={100}
+          isReadOnly={ro}
+        />
+        <FormText
+          control={control}
+          name="iban"
+          label={t('form.iban')}
+          isReadOnly={ro}
+          maxLength={42}
+        />
+        <FormText
+          control={control}
+          name="bic"
+          label={t('form.bic')}
+          isReadOnly={ro}
+          maxLength={11}
+        />
+        <FormText
+          control={control}
+          name="accountHolder"
+          label={t('form.accountHolder')}
+          isReadOnly={ro}
+          maxLength={70}
+        />
+      </Section>
+
+      <Section title={t('form.sections.learningApp')} columns>
+        <FormText
+          control={control}
+          name="learningAppEmail"
+          label={t('form.learningAppEmail')}
+          description={t('form.learningAppEmailHint')}
+          type="email"
+          isReadOnly={ro}
+          maxLength={254}
+        />
+        <FormSwitch
+          control={control}
+          name="learningAppLoginAllowed"
+          label={t('form.learningAppLoginAllowed')}
+          isReadOnly={ro}
+        />
+      </Section>
+
+      <Section title={t('form.sections.commercial')} description={t('form.bkrfqgHint')} columns>
+        <FormDate
+          control={control}
+          name="adrExpiryDate"
+          label={t('form.adrExpiryDate')}
+          isReadOnly={ro}
+        />
+        <FormDate
+          control={control}
+          name="driverCardExpiryDate"
+          label={t('form.driverCardExpiryDate')}
+          isReadOnly={ro}
+        />
+        <FormText
+          control={control}
+          name="fqnNumber"
+          label={t('form.fqnNumber')}
+          isReadOnly={ro}
+          maxLength={30}
+        />
+        <FormDate
+          control={control}
+          name="fqnExpiryDate"
+          label={t('form.fqnExpiryDate')}
+          isReadOnly={ro}
+        />
+      </Section>
+
+      {!ro && (
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {Object.keys(formState.errors).length > 0 && (
+            <p className="me-auto text-sm text-red-700">{t('form.invalid.fixErrors')}</p>
+          )}
+          {onCancel && (
+            <Button variant="secondary" onPress={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" isPending={formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
