@@ -1,17 +1,23 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
   branches,
   type LicenseClass,
   roles,
+  storedFiles,
   userBranches,
   userCalendarAccess,
   userRoles,
+  userSettings,
   users,
 } from '../../db/schema';
+import { type FileStore, toFileRef } from '../../files/file-store';
 import { type AuthContext, requireAuth } from '../../http/auth';
-import { fieldError, forbidden, notFound } from '../../http/errors';
+import { fieldError, forbidden, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { IMAGE_TYPES, uploadedFile } from '../../http/uploads';
+import type { Mailer } from '../../mail/mailer';
 import {
   batchLoader,
   checkWeekWorkHours,
@@ -26,6 +32,9 @@ import {
 import { guardWrite } from '../resources/database-errors';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
+import { hashOneTimeToken, hashPassword, newOneTimeToken } from '../session/secrets';
+import { createSessionRepository } from '../session/session.repository';
+import { invitationMail } from '../users/invitation-mail';
 
 /*
  * What the company module manages about users beyond the hand-written users module: the
@@ -202,7 +211,12 @@ const calendarLink = (readField: string, writeField: string): Link => ({
   },
 });
 
-export function createUserAccessHandlers(db: Db): OperationHandlers {
+/**
+ * The full contract `User` of a users row (roles, branches, calendar sharing, avatar …),
+ * with batched loads, so a page of users costs a few queries. The users module's own
+ * handlers answer with it too.
+ */
+export function createUserPresenter(db: Db) {
   const rolesOf = batchLoader<{ id: number; name: string }[]>(
     async (schoolId, ids) => {
       const rows = await db
@@ -263,11 +277,23 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
     writeAccessUserIds: rows.filter((row) => row.write).map((row) => row.granteeUserId),
   });
 
+  const avatarOf = batchLoader<Schemas['FileRef'] | null>(
+    async (schoolId, fileIds) => {
+      const rows = await db
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.drivingSchoolId, schoolId), inArray(storedFiles.id, fileIds)));
+      return new Map(rows.map((row) => [row.id, toFileRef(row)]));
+    },
+    () => null,
+  );
+
   const toUser = async (row: UserRow): Promise<Schemas['User']> => {
-    const [held, branchIds, sharing] = await Promise.all([
+    const [held, branchIds, sharing, avatar] = await Promise.all([
       rolesOf(row.drivingSchoolId, row.id),
       branchesOf(row.drivingSchoolId, row.id),
       sharingOf(row.drivingSchoolId, row.id),
+      row.avatarFileId === null ? null : avatarOf(row.drivingSchoolId, row.avatarFileId),
     ]);
     const lists = sharingLists(sharing);
     return {
@@ -281,6 +307,7 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
       studentVisibility: row.studentVisibility,
       archived: row.archived,
       phone: opt(row.phone),
+      ...(avatar ? { avatar } : {}),
       branchIds,
       calendarReadAccessUserIds: lists.readAccessUserIds,
       calendarWriteAccessUserIds: lists.writeAccessUserIds,
@@ -291,6 +318,40 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
       updatedAt: iso(row.updatedAt),
     };
   };
+
+  /** The users of `ids` (of the school), in the order of `ids`. */
+  async function toUsers(schoolId: number, ids: number[]): Promise<Schemas['User'][]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.drivingSchoolId, schoolId), inArray(users.id, ids)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    return Promise.all(ordered.map(toUser));
+  }
+
+  return { toUser, toUsers, sharingOf, sharingLists };
+}
+
+export type UserPresenter = ReturnType<typeof createUserPresenter>;
+
+export type UserAccessServices = {
+  /** System mail: the invitation with the link to set a password. */
+  mailer: Mailer;
+  files: FileStore;
+  /** Read when a user is created (the link's base), not when the handlers are built. */
+  config: Pick<Config, 'publicUrl'>;
+};
+
+/** Valid for a week: a new colleague may not read their mail on the first day. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** At most 5 MB, as the contract's UserAvatarUpload says. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+export function createUserAccessHandlers(db: Db, services: UserAccessServices): OperationHandlers {
+  const { toUser, sharingOf, sharingLists } = createUserPresenter(db);
 
   const sortColumns = {
     id: users.id,
@@ -321,6 +382,12 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
     ...common,
     operations: { list: 'listUsers', page: 'pageUsers' },
     rules: {
+      async beforeCreate({ values }) {
+        checkWeekWorkHours(
+          (values?.dayWorkHours ?? []) as Schemas['DayWorkHours'][],
+          'dayWorkHours',
+        );
+      },
       async beforeUpdate({ values }) {
         checkWeekWorkHours(
           (values?.dayWorkHours ?? []) as Schemas['DayWorkHours'][],
@@ -371,7 +438,45 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
     return toUser(await loadUser(auth.drivingSchoolId, id));
   }
 
+  const userLinks = [
+    rolesLink,
+    branchesLink('branchIds'),
+    calendarLink('calendarReadAccessUserIds', 'calendarWriteAccessUserIds'),
+  ];
+
   const custom: OperationHandlers = {
+    async uploadUserAvatar(request) {
+      const auth = requireAuth(request);
+      const userId = request.body.userId ?? auth.userId;
+      if (userId !== auth.userId && !canManageUsers(auth, true)) throw forbidden();
+      const user = await loadUser(auth.drivingSchoolId, userId);
+      const file = uploadedFile(request, 'file', {
+        types: IMAGE_TYPES,
+        maxBytes: AVATAR_MAX_BYTES,
+      });
+      const stored = await services.files.save(db, auth.drivingSchoolId, file);
+      const row = await repository.update(auth.drivingSchoolId, user.id, {
+        avatarFileId: stored.id,
+      });
+      if (!row) throw notFound();
+      // The previous photo is no longer shown anywhere.
+      if (user.avatarFileId !== null) {
+        await services.files.remove(db, auth.drivingSchoolId, user.avatarFileId);
+      }
+      return { status: 200, body: await toUser(row) };
+    },
+
+    async getUserAvatar(request) {
+      const auth = requireAuth(request);
+      const user = await loadUser(auth.drivingSchoolId, request.params.id);
+      if (user.avatarFileId === null) throw notFound(`User ${user.id} has no avatar.`);
+      const { row, bytes } = await services.files.read(db, auth.drivingSchoolId, user.avatarFileId);
+      return {
+        status: 200,
+        file: { bytes, mimeType: row.mimeType, fileName: row.fileName, disposition: 'inline' },
+      };
+    },
+
     async updateUserRoles(request) {
       const auth = requireAuth(request);
       return {
@@ -521,11 +626,48 @@ export function createUserAccessHandlers(db: Db): OperationHandlers {
     ...createResourceHandlers(db, instructorDefinition),
     ...linkedWriteHandlers(db, userDefinition, {
       operations: { update: 'updateUser' },
-      links: [
-        rolesLink,
-        branchesLink('branchIds'),
-        calendarLink('calendarReadAccessUserIds', 'calendarWriteAccessUserIds'),
-      ],
+      links: userLinks,
+    }),
+    ...linkedWriteHandlers(db, userDefinition, {
+      operations: { create: 'createUser' },
+      links: userLinks,
+      // Nobody knows this password: the new user sets their own through the mailed link.
+      async before(_tx, _auth, values) {
+        values.passwordHash = await hashPassword(newOneTimeToken());
+      },
+      // Settings, the link and the mail in the write's transaction: a mail the server
+      // refuses undoes the whole creation (422 errors.email_not_sent).
+      async after(tx, auth, row) {
+        await tx
+          .insert(userSettings)
+          .values({ drivingSchoolId: auth.drivingSchoolId, userId: row.id });
+        const sessions = createSessionRepository(tx);
+        const token = newOneTimeToken();
+        await sessions.createPasswordResetToken(
+          { drivingSchoolId: auth.drivingSchoolId, userId: row.id },
+          hashOneTimeToken(token),
+          new Date(Date.now() + INVITATION_TTL_MS),
+        );
+        const schoolName = (await sessions.findSchoolName(auth.drivingSchoolId)) ?? 'Fahrwerk';
+        const link = `${services.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        try {
+          await services.mailer.send(
+            invitationMail({
+              to: row.email,
+              firstName: row.firstName,
+              lastName: row.lastName,
+              schoolName,
+              link,
+              validDays: INVITATION_TTL_MS / (24 * 60 * 60 * 1000),
+            }),
+          );
+        } catch (error) {
+          throw Object.assign(
+            globalError('errors.email_not_sent', 'The invitation e-mail could not be sent.'),
+            { cause: error },
+          );
+        }
+      },
     }),
     ...custom,
   };

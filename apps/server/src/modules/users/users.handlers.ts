@@ -8,19 +8,27 @@ export function createUsersHandlers(
 ): Pick<OperationHandlers, 'filterUsers' | 'getUser' | 'archiveUser'> {
   return {
     async filterUsers(request) {
-      const page = await service.filter(requireAuth(request), request.body);
-      return { status: 200, body: { data: page.rows.map(toUserDto), total: page.total } };
+      const auth = requireAuth(request);
+      const page = await service.filter(auth, request.body);
+      return {
+        status: 200,
+        body: { data: await service.describe(auth, page.rows), total: page.total },
+      };
     },
 
     async getUser(request) {
-      const user = await service.get(requireAuth(request), request.params.id);
-      return { status: 200, body: toUserDto(user) };
+      const auth = requireAuth(request);
+      const user = await service.get(auth, request.params.id);
+      const [full] = await service.describe(auth, [user]);
+      return { status: 200, body: full ?? toUserDto(user) };
     },
 
     async archiveUser(request) {
       const { id, archived } = request.query;
-      const user = await service.setArchived(requireAuth(request), id, archived);
-      return { status: 200, body: toUserDto(user) };
+      const auth = requireAuth(request);
+      const user = await service.setArchived(auth, id, archived);
+      const [full] = await service.describe(auth, [user]);
+      return { status: 200, body: full ?? toUserDto(user) };
     },
   };
 }

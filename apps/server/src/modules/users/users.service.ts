@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { AuthContext } from '../../http/auth';
 import type { FilterRequest } from '../../http/contract-types';
 import { fieldError, globalError, notFound } from '../../http/errors';
+import { createUserPresenter } from '../roles/user-access.resources';
 import {
   createUsersRepository,
   USER_SORT_FIELDS,
@@ -20,8 +21,17 @@ const isSortField = (field: string): field is UserSortField =>
 
 export function createUsersService(options: { db: Db }) {
   const repository = createUsersRepository(options.db);
+  const presenter = createUserPresenter(options.db);
 
   return {
+    /** The contract's full `User` of each row (branches, calendar sharing, avatar …). */
+    describe(auth: AuthContext, rows: readonly UserRow[]) {
+      return presenter.toUsers(
+        auth.drivingSchoolId,
+        rows.map((row) => row.id),
+      );
+    },
+
     async filter(auth: AuthContext, filter: FilterRequest) {
       const sort = (filter.sort ?? []).map(({ field, direction }, index) => {
         if (!isSortField(field)) {

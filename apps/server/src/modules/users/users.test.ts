@@ -1,23 +1,48 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createSchool } from '../../db/seed';
 import type { User } from '../../http/contract-types';
+import { startSmtpSink } from '../../test/smtp-sink';
 import {
   DEMO_INSTRUCTOR,
   DEMO_OFFICE,
   DEMO_OWNER,
   DRIVERS,
   expectError,
+  TEST_PUBLIC_URL,
   useTestApp,
 } from '../../test/test-app';
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type Page = { data: User[]; total: number };
 
 describe.each(DRIVERS)('users on %s', (driver) => {
-  const t = useTestApp(driver);
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    return () => stopSmtp();
+  });
+  async function stopSmtp() {
+    const running = smtp;
+    smtp = undefined;
+    await running?.close();
+  }
+  const nextMail = () => {
+    if (!smtp) throw new Error('The SMTP sink is stopped.');
+    return smtp.next();
+  };
+  const t = useTestApp(driver, { env: () => ({ SMTP_URL: smtp?.url ?? '' }) });
   let owner: string;
   let office: string;
   let instructor: string;
 
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: the SMTP sink starts before useTestApp's hook, signing in needs the app after it
   beforeAll(async () => {
     [owner, office, instructor] = await Promise.all([
       t.signIn(DEMO_OWNER.email, DEMO_OWNER.password),
@@ -216,6 +241,295 @@ describe.each(DRIVERS)('users on %s', (driver) => {
         query: { drivingSchoolId: other.schoolId, roleId: t.demo.roleIds.Inhaber as number },
       });
       expectError(ownSchoolForeignRole, 403, 'errors.forbidden');
+    });
+  });
+  // Runs after the tests above, which count the demo school's three users.
+  describe('creating users and avatars', () => {
+    const newUser = (overrides: object = {}) => ({
+      firstName: 'Nina',
+      lastName: 'Neumann',
+      email: 'nina.neumann@sonnenschein.test',
+      phone: '+49 30 1234567',
+      roleIds: [t.demo.roleIds.Fahrlehrer, t.demo.roleIds.Büro],
+      branchIds: [],
+      calendarReadAccessUserIds: [idOf(DEMO_OFFICE.email)],
+      calendarWriteAccessUserIds: [idOf(DEMO_OWNER.email)],
+      mobileCalendarAccess: true,
+      studentVisibility: 'OWN',
+      dayWorkHours: [
+        {
+          weekday: 'MONDAY',
+          ranges: [
+            { from: '08:00', to: '12:00' },
+            { from: '13:00', to: '17:00' },
+          ],
+        },
+      ],
+      licenseClasses: ['B'],
+      ...overrides,
+    });
+    const create = (body: object, token = owner) => t.call<User>('POST', '/users', { token, body });
+
+    describe('createUser', () => {
+      it('creates the user with everything and mails a German link to set the password (7 days)', async () => {
+        const response = await create(newUser());
+        expect(response.status, response.raw).toBe(201);
+        expect(response.body).toMatchObject({
+          firstName: 'Nina',
+          email: 'nina.neumann@sonnenschein.test',
+          phone: '+49 30 1234567',
+          roleIds: [t.demo.roleIds.Fahrlehrer, t.demo.roleIds.Büro],
+          roleNames: ['Fahrlehrer', 'Büro'],
+          calendarReadAccessUserIds: [idOf(DEMO_OFFICE.email)],
+          calendarWriteAccessUserIds: [idOf(DEMO_OWNER.email)],
+          mobileCalendarAccess: true,
+          studentVisibility: 'OWN',
+          licenseClasses: ['B'],
+          archived: false,
+        });
+        expect(response.body.dayWorkHours).toHaveLength(1);
+
+        const mail = await nextMail();
+        expect(mail.to).toEqual(['nina.neumann@sonnenschein.test']);
+        expect(mail.subject).toContain('Fahrwerk');
+        expect(mail.text).toContain('Guten Tag Nina Neumann,');
+        expect(mail.text).toContain('7 Tage');
+        const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text)?.[1] as string;
+        const url = new URL(link);
+        expect(url.origin).toBe(TEST_PUBLIC_URL);
+        const token = url.searchParams.get('token') as string;
+
+        // Nobody can sign in before the password is set; the password rule holds.
+        const weak = expectError(
+          await t.call('POST', '/set-fsc-user-password', {
+            query: { passwordToken: token, rawPassword: 'schwach12' },
+          }),
+          422,
+          'errors.validation',
+        );
+        expect(weak.fieldErrors).toEqual([
+          { field: 'rawPassword', error: 'validation.password_rule' },
+        ]);
+        const set = await t.call('POST', '/set-fsc-user-password', {
+          query: { passwordToken: token, rawPassword: 'Erstes#Passwort1' },
+        });
+        expect(set.status, set.raw).toBe(204);
+        const signedIn = await t.call<{ instructor: User }>('POST', '/generate-token', {
+          body: { email: 'nina.neumann@sonnenschein.test', password: 'Erstes#Passwort1' },
+        });
+        expect(signedIn.status, signedIn.raw).toBe(200);
+        // The first role is the current one.
+        expect(signedIn.body.instructor.roleNames[0]).toBe('Fahrlehrer');
+
+        const read = await t.call<User>('GET', `/users/${response.body.id}`, { token: owner });
+        expect(read.body).toMatchObject({ branchIds: [], mobileCalendarAccess: true });
+      });
+
+      it('refuses an e-mail in use (any case, any school) and unknown roles', async () => {
+        const taken = expectError(
+          await create(newUser({ email: DEMO_INSTRUCTOR.email.toUpperCase() })),
+          422,
+          'errors.validation',
+        );
+        expect(taken.fieldErrors).toEqual([{ field: 'email', error: 'validation.email_in_use' }]);
+        const role = expectError(
+          await create(newUser({ email: 'x1@sonnenschein.test', roleIds: [999999] })),
+          422,
+          'errors.validation',
+        );
+        expect(role.fieldErrors).toEqual([{ field: 'roleIds', error: 'validation.not_found' }]);
+        const missing = expectError(
+          await create(newUser({ email: 'x2@sonnenschein.test', roleIds: [] })),
+          422,
+          'errors.validation',
+        );
+        expect(missing.fieldErrors.map((e) => e.field)).toContain('roleIds');
+      });
+
+      it('refuses malformed work hours and unknown calendar users', async () => {
+        const hours = expectError(
+          await create(
+            newUser({
+              email: 'x3@sonnenschein.test',
+              dayWorkHours: [{ weekday: 'TUESDAY', ranges: [{ from: '14:00', to: '09:00' }] }],
+            }),
+          ),
+          422,
+          'errors.validation',
+        );
+        expect(hours.fieldErrors).toEqual([
+          { field: 'dayWorkHours.0.ranges.0.to', error: 'validation.time_order' },
+        ]);
+        const sharing = expectError(
+          await create(
+            newUser({ email: 'x4@sonnenschein.test', calendarReadAccessUserIds: [999999] }),
+          ),
+          422,
+          'errors.validation',
+        );
+        expect(sharing.fieldErrors).toEqual([
+          { field: 'calendarReadAccessUserIds', error: 'validation.not_found' },
+        ]);
+        const rows = await t.database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, 'x4@sonnenschein.test'));
+        expect(rows).toEqual([]);
+      });
+
+      it('needs company write: office and instructor get 403', async () => {
+        expectError(
+          await create(newUser({ email: 'x5@sonnenschein.test' }), office),
+          403,
+          'errors.forbidden',
+        );
+        expectError(
+          await create(newUser({ email: 'x6@sonnenschein.test' }), instructor),
+          403,
+          'errors.forbidden',
+        );
+      });
+    });
+
+    describe('work hours', () => {
+      it('reads and replaces the week; refuses overlaps and a weekday twice', async () => {
+        const id = idOf(DEMO_INSTRUCTOR.email);
+        const week = [
+          { weekday: 'MONDAY', ranges: [{ from: '07:30', to: '16:00' }] },
+          { weekday: 'FRIDAY', ranges: [{ from: '08:00', to: '12:00' }] },
+        ];
+        const put = await t.call('PUT', `/instructor-work-hours/${id}`, {
+          token: owner,
+          body: { dayWorkHours: week },
+        });
+        expect(put.status, put.raw).toBe(200);
+        const read = await t.call('GET', `/instructor-work-hours/${id}`, { token: owner });
+        expect(read.body).toEqual({ dayWorkHours: week });
+
+        const overlap = expectError(
+          await t.call('PUT', `/instructor-work-hours/${id}`, {
+            token: owner,
+            body: {
+              dayWorkHours: [
+                {
+                  weekday: 'MONDAY',
+                  ranges: [
+                    { from: '08:00', to: '12:00' },
+                    { from: '11:00', to: '13:00' },
+                  ],
+                },
+                { weekday: 'MONDAY', ranges: [] },
+              ],
+            },
+          }),
+          422,
+          'errors.validation',
+        );
+        expect(overlap.fieldErrors).toEqual([
+          { field: 'dayWorkHours.0.ranges.1.from', error: 'validation.overlap' },
+          { field: 'dayWorkHours.1.weekday', error: 'validation.duplicate' },
+        ]);
+        const outside = expectError(
+          await t.call('PUT', `/instructor-work-hours/${id}`, {
+            token: owner,
+            body: {
+              dayWorkHours: [{ weekday: 'MONDAY', ranges: [{ from: '08:00', to: '25:00' }] }],
+            },
+          }),
+          422,
+          'errors.validation',
+        );
+        expect(outside.fieldErrors.length).toBeGreaterThan(0);
+      });
+    });
+
+    describe('avatars', () => {
+      const upload = (
+        token: string,
+        fields: object,
+        file = { fileName: 'foto.png', mimeType: 'image/png', bytes: PNG },
+      ) =>
+        t.call<User>('POST', '/users/avatar', {
+          token,
+          multipart: {
+            fields: fields as Record<string, string | number>,
+            files: [{ field: 'file', ...file }],
+          },
+        });
+
+      it('a user replaces their own avatar; anyone signed in reads it', async () => {
+        const id = idOf(DEMO_INSTRUCTOR.email);
+        expectError(
+          await t.call('GET', `/users/${id}/avatar`, { token: owner }),
+          404,
+          'errors.not_found',
+        );
+        const first = await upload(instructor, {});
+        expect(first.status, first.raw).toBe(200);
+        expect(first.body.avatar).toMatchObject({ fileName: 'foto.png', mimeType: 'image/png' });
+        const second = await upload(
+          instructor,
+          {},
+          { fileName: 'neu.png', mimeType: 'image/png', bytes: PNG },
+        );
+        expect(second.body.avatar?.id).not.toBe(first.body.avatar?.id);
+        const read = await t.call('GET', `/users/${id}/avatar`, { token: office });
+        expect(read.status).toBe(200);
+        expect(read.headers['content-type']).toBe('image/png');
+        expect(Buffer.compare(read.bytes, PNG)).toBe(0);
+      });
+
+      it("another user's avatar needs company write; only JPEG and PNG", async () => {
+        const ownerId = idOf(DEMO_OWNER.email);
+        expectError(await upload(office, { userId: ownerId }), 403, 'errors.forbidden');
+        const byOwner = await upload(owner, { userId: idOf(DEMO_OFFICE.email) });
+        expect(byOwner.status, byOwner.raw).toBe(200);
+        expect(byOwner.body.id).toBe(idOf(DEMO_OFFICE.email));
+        const pdf = expectError(
+          await upload(
+            owner,
+            {},
+            { fileName: 'x.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4') },
+          ),
+          422,
+          'errors.validation',
+        );
+        expect(pdf.fieldErrors).toEqual([{ field: 'file', error: 'validation.file_type' }]);
+        const big = await upload(
+          owner,
+          {},
+          {
+            fileName: 'gross.png',
+            mimeType: 'image/png',
+            bytes: Buffer.alloc(5 * 1024 * 1024 + 1),
+          },
+        );
+        expectError(big, 413, 'errors.file_too_large');
+      });
+    });
+  });
+
+  describe('without a mail server', () => {
+    // Last in the file: it stops the SMTP sink, so the invitation is refused.
+    it('answers errors.email_not_sent and creates no user', async () => {
+      await stopSmtp();
+      const response = await t.call('POST', '/users', {
+        token: owner,
+        body: {
+          firstName: 'Ohne',
+          lastName: 'Post',
+          email: 'ohne.post@sonnenschein.test',
+          roleIds: [t.demo.roleIds.Fahrlehrer],
+          studentVisibility: 'ALL',
+        },
+      });
+      const body = expectError(response, 422, 'errors.email_not_sent');
+      expect(body.globalErrors).toEqual(['errors.email_not_sent']);
+      const rows = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'ohne.post@sonnenschein.test'));
+      expect(rows).toEqual([]);
     });
   });
 });

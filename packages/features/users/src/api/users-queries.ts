@@ -1,0 +1,156 @@
+import { asBinary, type components, toFormData, useApi } from '@fahrwerk/api';
+import type { FahrwerkMeta } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export type User = components['schemas']['User'];
+export type UserInput = components['schemas']['UserInput'];
+export type UserFilter = components['schemas']['UserFilter'];
+export type Role = components['schemas']['Role'];
+export type RoleInput = components['schemas']['RoleInput'];
+export type RoleType = components['schemas']['RoleType'];
+export type Branch = components['schemas']['Branch'];
+export type PermissionKey = components['schemas']['PermissionKey'];
+export type LicenseClass = components['schemas']['LicenseClass'];
+export type Weekday = components['schemas']['Weekday'];
+export type DayWorkHours = components['schemas']['DayWorkHours'];
+export type StudentVisibility = components['schemas']['StudentVisibility'];
+
+/** Forms show a failed save inline (field errors at the fields), so no global toast. */
+const inline: FahrwerkMeta = { silentError: true };
+
+const USERS = ['users', 'users'] as const;
+const ROLES = ['users', 'roles'] as const;
+
+export function useUserPage(filter: UserFilter) {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: [...USERS, 'page', filter],
+    queryFn: async () => (await fetch.POST('/users/filter', { body: filter })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number | null) {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: [...USERS, 'one', id],
+    queryFn: async () =>
+      (await fetch.GET('/users/{id}', { params: { path: { id: id as number } } })).data,
+    enabled: id !== null,
+  });
+}
+
+/** The school's active users, for the calendar sharing pickers. */
+export function useActiveUsers() {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: [...USERS, 'all'],
+    queryFn: async () =>
+      (await fetch.GET('/users', { params: { query: { archived: false } } })).data ?? [],
+  });
+}
+
+/** Every role of the school (a school has a handful), sorted by name. */
+export function useRoles() {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: [...ROLES, 'all'],
+    queryFn: async () => (await fetch.GET('/roles')).data ?? [],
+  });
+}
+
+/** The school's active branches. */
+export function useBranches() {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: ['users', 'branches'],
+    queryFn: async () =>
+      (
+        await fetch.POST('/branches/filter', {
+          body: {
+            page: 0,
+            size: 200,
+            archived: false,
+            sort: [{ field: 'name', direction: 'asc' }],
+          },
+        })
+      ).data?.data ?? [],
+  });
+}
+
+export function useSaveUser() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({ id, input }: { id?: number; input: UserInput }) =>
+      id === undefined
+        ? (await fetch.POST('/users', { body: input })).data
+        : (await fetch.PUT('/users/{id}', { params: { path: { id } }, body: input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+  });
+}
+
+export function useArchiveUser() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
+      (await fetch.POST('/users/archive', { params: { query: { id, archived } } })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+  });
+}
+
+export function useUploadAvatar() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, file }: { userId: number; file: File }) =>
+      (
+        await fetch.POST('/users/avatar', {
+          body: { file: asBinary(file), userId },
+          bodySerializer: toFormData,
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+  });
+}
+
+export function useSaveRole() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({
+      id,
+      input,
+      permissions,
+    }: {
+      id?: number;
+      input: RoleInput;
+      permissions: { permission: PermissionKey; allow: boolean }[];
+    }) => {
+      const saved =
+        id === undefined
+          ? (await fetch.POST('/roles', { body: input })).data
+          : (await fetch.PUT('/roles/{id}', { params: { path: { id } }, body: input })).data;
+      if (!saved) return saved;
+      return (
+        await fetch.PUT('/roles/{id}/permissions', {
+          params: { path: { id: saved.id } },
+          body: { permissions },
+        })
+      ).data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES }),
+  });
+}
+
+export function useDeleteRole() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => fetch.DELETE('/roles/{id}', { params: { path: { id } } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES }),
+  });
+}
