@@ -1,0 +1,248 @@
+import { useCan, useListFilter } from '@fahrwerk/core';
+import {
+  ActionMenu,
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableProps,
+  type DataTableSort,
+  PageHeader,
+  SearchField,
+  Switch,
+  toast,
+} from '@fahrwerk/ui';
+import { useMemo, useState } from 'react';
+import {
+  type Branch,
+  type BranchFilter,
+  useArchiveBranch,
+  useBranchPage,
+  useBranchWorkHours,
+  usePriceLists,
+  useSaveBranch,
+  useSaveBranchWorkHours,
+} from './api/fleet-queries';
+import { BranchFormDialog } from './components/branch-form-dialog';
+import { WorkHoursDialog } from './components/work-hours-dialog';
+import { useFleetTranslation } from './use-fleet-translation';
+
+type BranchListFilter = {
+  search: string;
+  archived: boolean;
+  page: number;
+  pageSize: number;
+  sort: DataTableSort | null;
+};
+
+const INITIAL_FILTER: BranchListFilter = {
+  search: '',
+  archived: false,
+  page: 1,
+  pageSize: 25,
+  sort: { id: 'name', desc: false },
+};
+
+/**
+ * The branch list of the company module (`/branches`): search and archive switch
+ * (remembered per user session), create/edit in a dialog, opening hours in their own
+ * dialog, archive. Users without MODULE_COMPANY_WRITE see everything read-only.
+ */
+export function BranchesScreen() {
+  const { t } = useFleetTranslation();
+  const canWrite = useCan('MODULE_COMPANY_WRITE');
+  const [stored, setFilter] = useListFilter<BranchListFilter>('branch', INITIAL_FILTER);
+  // A filter remembered by an older version may lack fields.
+  const filter = { ...INITIAL_FILTER, ...stored };
+  const [editing, setEditing] = useState<Branch | 'new' | null>(null);
+  const [hoursOf, setHoursOf] = useState<Branch | null>(null);
+  const [archiving, setArchiving] = useState<Branch | null>(null);
+
+  const body: BranchFilter = {
+    page: filter.page - 1,
+    size: filter.pageSize,
+    archived: filter.archived,
+    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
+    ...(filter.sort
+      ? {
+          sort: [
+            {
+              field: filter.sort.id as 'name',
+              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
+            },
+          ],
+        }
+      : {}),
+  };
+  const branches = useBranchPage(body);
+  const priceLists = usePriceLists();
+  const workHours = useBranchWorkHours(hoursOf?.id ?? null);
+  const save = useSaveBranch();
+  const saveHours = useSaveBranchWorkHours();
+  const archive = useArchiveBranch();
+  const unarchive = archive.mutate;
+
+  const update = (patch: Partial<BranchListFilter>) => setFilter({ ...filter, page: 1, ...patch });
+  const priceListName = useMemo(() => {
+    const names = new Map((priceLists.data ?? []).map((list) => [list.id, list.name]));
+    return (id?: number) => (id === undefined ? '–' : (names.get(id) ?? `#${id}`));
+  }, [priceLists.data]);
+
+  const columns = useMemo<DataTableProps<Branch>['columns']>(
+    () => [
+      {
+        accessorKey: 'name',
+        header: t('branches.columns.name'),
+        cell: ({ row }) => (
+          <span className="font-medium text-neutral-900">
+            {row.original.name}
+            {row.original.archived && <Badge className="ms-2">{t('common.archived')}</Badge>}
+          </span>
+        ),
+      },
+      { accessorKey: 'abbreviation', header: t('branches.columns.abbreviation') },
+      {
+        id: 'priceList',
+        header: t('branches.columns.priceList'),
+        enableSorting: false,
+        cell: ({ row }) => priceListName(row.original.priceListId),
+      },
+      {
+        id: 'corridor',
+        header: t('branches.columns.corridor'),
+        enableSorting: false,
+        cell: ({ row }) => t('branches.corridorValue', row.original.workCorridor),
+      },
+      {
+        id: 'duration',
+        header: t('branches.columns.duration'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          t('branches.durationValue', { minutes: row.original.defaultDrivingLessonDuration }),
+      },
+      {
+        id: 'website',
+        header: t('branches.columns.website'),
+        enableSorting: false,
+        cell: ({ row }) => (row.original.showOnWebsite ? t('common.yes') : t('common.no')),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('common.actions')}</span>,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <ActionMenu
+            label={t('common.actionsFor', { name: row.original.name })}
+            items={
+              !canWrite
+                ? [{ id: 'hours', label: t('branches.hours') }]
+                : row.original.archived
+                  ? [{ id: 'unarchive', label: t('common.unarchive') }]
+                  : [
+                      { id: 'edit', label: t('common.edit') },
+                      { id: 'hours', label: t('branches.hours') },
+                      { id: 'archive', label: t('common.archive'), isDanger: true },
+                    ]
+            }
+            onAction={(action) => {
+              if (action === 'edit') setEditing(row.original);
+              else if (action === 'hours') setHoursOf(row.original);
+              else if (action === 'archive') setArchiving(row.original);
+              else
+                unarchive(
+                  { id: row.original.id, archived: false },
+                  { onSuccess: () => toast.success(t('messages.unarchive_success')) },
+                );
+            }}
+          />
+        ),
+      },
+    ],
+    [t, canWrite, unarchive, priceListName],
+  );
+
+  const filtered = filter.search.trim() !== '' || filter.archived;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t('branches.title')}
+        description={canWrite ? t('branches.description') : t('common.readOnly')}
+        actions={
+          canWrite ? <Button onPress={() => setEditing('new')}>{t('branches.new')}</Button> : null
+        }
+      />
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchField
+          label={t('branches.search')}
+          placeholder={t('branches.searchPlaceholder')}
+          value={filter.search}
+          onChange={(search) => update({ search })}
+        />
+        <Switch isSelected={filter.archived} onChange={(archived) => update({ archived })}>
+          {t('common.showArchived')}
+        </Switch>
+      </div>
+      <DataTable
+        aria-label={t('branches.table')}
+        columns={columns}
+        data={branches.data?.data ?? []}
+        total={branches.data?.total ?? 0}
+        page={filter.page}
+        pageSize={filter.pageSize}
+        onPageChange={(page) => setFilter({ ...filter, page })}
+        onPageSizeChange={(pageSize) => update({ pageSize })}
+        sort={filter.sort}
+        onSortChange={(sort) => update({ sort })}
+        isLoading={branches.isFetching}
+        error={branches.isError ? t('common.loadError') : undefined}
+        onRetry={() => branches.refetch()}
+        emptyText={filtered ? t('branches.emptyFiltered') : t('branches.empty')}
+        getRowId={(row) => String(row.id)}
+      />
+      {editing !== null && (
+        <BranchFormDialog
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          branch={editing === 'new' ? undefined : editing}
+          priceLists={priceLists.data ?? []}
+          onSubmit={async (input) => {
+            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+          }}
+          onSaved={() => toast.success(t('messages.save_success'))}
+        />
+      )}
+      {hoursOf !== null && (
+        <WorkHoursDialog
+          isOpen
+          onOpenChange={(open) => !open && setHoursOf(null)}
+          branchName={hoursOf.name}
+          hours={workHours.data}
+          isLoading={workHours.isLoading}
+          loadError={workHours.isError}
+          isReadOnly={!canWrite}
+          onSubmit={async (hours) => {
+            await saveHours.mutateAsync({ id: hoursOf.id, hours });
+          }}
+          onSaved={() => toast.success(t('messages.save_success'))}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={archiving !== null}
+        onOpenChange={(open) => !open && setArchiving(null)}
+        title={t('branches.archiveTitle')}
+        confirmLabel={t('common.archive')}
+        cancelLabel={t('common.cancel')}
+        variant="destructive"
+        onConfirm={async () => {
+          if (!archiving) return;
+          await archive.mutateAsync({ id: archiving.id, archived: true });
+          toast.success(t('messages.archive_success'));
+          setArchiving(null);
+        }}
+      >
+        {archiving ? t('branches.archiveText', { name: archiving.name }) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}
