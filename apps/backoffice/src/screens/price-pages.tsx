@@ -1,4 +1,28 @@
+import { PriceListsScreen, ProductsScreen } from '@fahrwerk/price-lists';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Screen } from './screens';
 
+function ProductsPage() {
+  return <ProductsScreen />;
+}
+
+/** The overview, or one list's editor with `?id=` (so the browser's back button works). */
+function PriceListsPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { id?: unknown };
+  const id = Number(search.id);
+  return (
+    <PriceListsScreen
+      selectedId={Number.isInteger(id) && id > 0 ? id : null}
+      onSelect={(next) =>
+        navigate({ href: next === null ? '/price-lists' : `/price-lists?id=${next}` })
+      }
+    />
+  );
+}
+
 /** The pages of products and price lists (issue 5), by route path of the route table. */
-export const PRICE_PAGES: Record<string, Screen> = {};
+export const PRICE_PAGES: Record<string, Screen> = {
+  '/products': ProductsPage,
+  '/price-lists': PriceListsPage,
+};

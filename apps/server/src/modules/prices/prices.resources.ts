@@ -86,6 +86,15 @@ export const toPriceDto = (
   updatedAt: iso(row.updatedAt),
 });
 
+/** A list name without its outer blanks; blank alone is no name (422, field `name`). */
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') {
+    throw fieldError('name', 'validation.required', 'A price list needs a name.');
+  }
+  return trimmed;
+}
+
 export function createPriceHandlers(db: Db): OperationHandlers {
   // ---- price lists -------------------------------------------------------------------
   const priceListDefinition = {
@@ -99,7 +108,7 @@ export function createPriceHandlers(db: Db): OperationHandlers {
     },
     toDto: toPriceList,
     fromInput: (input: Record<string, unknown>) => ({
-      name: input.name,
+      name: checkedName(String(input.name)),
       template: input.template ?? false,
       vatRate: input.vatRate,
       standard: input.standard ?? false,
@@ -297,6 +306,7 @@ export function createPriceHandlers(db: Db): OperationHandlers {
   const custom: OperationHandlers = {
     async copyPriceList(request) {
       const auth = requireAuth(request);
+      const name = checkedName(request.query.name);
       const source = await loadPriceList(auth.drivingSchoolId, request.params.id);
       const copy = await guardWrite(
         () =>
@@ -305,7 +315,7 @@ export function createPriceHandlers(db: Db): OperationHandlers {
               .insert(priceLists)
               .values({
                 drivingSchoolId: auth.drivingSchoolId,
-                name: request.query.name,
+                name,
                 vatRate: source.vatRate,
               })
               .returning();
@@ -340,11 +350,12 @@ export function createPriceHandlers(db: Db): OperationHandlers {
 
     async renamePriceList(request) {
       const auth = requireAuth(request);
+      const name = checkedName(request.params.name);
       await loadPriceList(auth.drivingSchoolId, request.params.id);
       const row = await guardWrite(
         () =>
           priceListRepository.update(auth.drivingSchoolId, request.params.id, {
-            name: request.params.name,
+            name,
           }),
         priceListConstraints,
       );
@@ -424,19 +435,15 @@ export function createPriceHandlers(db: Db): OperationHandlers {
   };
 }
 
-/**
- * The prices of a list for classes trained together: the first class at its main-training
- * prices, the others at their combined-training prices (where set). A row for the class
- * wins over a row for every class; archived products are left out. VAT is 0 for the
- * tax-free classes, else the product's rate.
- */
-export async function appliedPrices(
-  db: Db,
-  schoolId: number,
-  priceListId: number,
-  licenseClasses: LicenseClass[],
-): Promise<Schemas['AppliedPrice'][]> {
-  const rows = await db
+/** The price rows of a list with their (active) products. */
+export type ListRow = {
+  price: PriceRow;
+  product: typeof products.$inferSelect;
+};
+
+/** Every price row of the list whose product is active, by product type and name. */
+export async function listRows(db: Db, schoolId: number, priceListId: number): Promise<ListRow[]> {
+  return db
     .select({ price: prices, product: products })
     .from(prices)
     .innerJoin(
@@ -451,35 +458,57 @@ export async function appliedPrices(
       ) as SQL,
     )
     .orderBy(asc(products.type), asc(sql`lower(${products.name})`), asc(products.id));
-  const answer: Schemas['AppliedPrice'][] = [];
-  licenseClasses.forEach((licenseClass, index) => {
-    const chosen = new Map<number, (typeof rows)[number]>();
-    for (const row of rows) {
-      const assigned =
-        row.product.licenseClasses.length === 0 ||
-        row.product.licenseClasses.includes(licenseClass);
-      if (!assigned) continue;
-      if (row.price.licenseClass === licenseClass) chosen.set(row.product.id, row);
-      else if (row.price.licenseClass === null && !chosen.has(row.product.id)) {
-        chosen.set(row.product.id, row);
-      }
+}
+
+/**
+ * The prices of a list's rows for one class: a row for the class wins over a row for every
+ * class; products not assigned to the class are left out. `combined` takes the
+ * combined-training amount (where set). VAT is 0 for the tax-free classes, else the
+ * product's rate.
+ */
+export function pricesForClass(
+  rows: ListRow[],
+  priceListId: number,
+  licenseClass: LicenseClass,
+  combined: boolean,
+): Schemas['AppliedPrice'][] {
+  const chosen = new Map<number, ListRow>();
+  for (const row of rows) {
+    const assigned =
+      row.product.licenseClasses.length === 0 || row.product.licenseClasses.includes(licenseClass);
+    if (!assigned) continue;
+    if (row.price.licenseClass === licenseClass) chosen.set(row.product.id, row);
+    else if (row.price.licenseClass === null && !chosen.has(row.product.id)) {
+      chosen.set(row.product.id, row);
     }
-    for (const { price, product } of chosen.values()) {
-      const combined = index > 0;
-      answer.push({
-        productId: product.id,
-        productName: product.name,
-        productType: product.type,
-        hourType: opt(product.hourType),
-        licenseClass,
-        price: combined ? (price.combinedTrainingPrice ?? price.price) : price.price,
-        combined,
-        vatRate: (TAX_FREE_CLASSES.includes(licenseClass) ? 0 : product.vatRate) as VatRate,
-        priceListId,
-        registrationInfo: opt(product.registrationInfo),
-        bookAtStudentRegistrationAllowed: product.bookAtStudentRegistrationAllowed,
-      });
-    }
-  });
-  return answer;
+  }
+  return [...chosen.values()].map(({ price, product }) => ({
+    productId: product.id,
+    productName: product.name,
+    productType: product.type,
+    hourType: opt(product.hourType),
+    licenseClass,
+    price: combined ? (price.combinedTrainingPrice ?? price.price) : price.price,
+    combined,
+    vatRate: (TAX_FREE_CLASSES.includes(licenseClass) ? 0 : product.vatRate) as VatRate,
+    priceListId,
+    registrationInfo: opt(product.registrationInfo),
+    bookAtStudentRegistrationAllowed: product.bookAtStudentRegistrationAllowed,
+  }));
+}
+
+/**
+ * The prices of a list for classes trained together: the first class at its main-training
+ * prices, the others at their combined-training prices (where set); see `pricesForClass`.
+ */
+export async function appliedPrices(
+  db: Db,
+  schoolId: number,
+  priceListId: number,
+  licenseClasses: LicenseClass[],
+): Promise<Schemas['AppliedPrice'][]> {
+  const rows = await listRows(db, schoolId, priceListId);
+  return licenseClasses.flatMap((licenseClass, index) =>
+    pricesForClass(rows, priceListId, licenseClass, index > 0),
+  );
 }

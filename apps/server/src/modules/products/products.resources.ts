@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { type LicenseClass, prices, products } from '../../db/schema';
+import { type LicenseClass, prices, products, studentBookedProducts } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
@@ -19,6 +19,9 @@ export const assignedTo = (licenseClass: LicenseClass): SQL =>
 
 /** `hourType` belongs to driving lessons, and every driving lesson names one. */
 function checkHourType({ values }: { values?: Record<string, unknown> }) {
+  if (typeof values?.name === 'string' && values.name.trim() === '') {
+    throw fieldError('name', 'validation.required', 'A product needs a name.');
+  }
   const lesson = values?.type === 'DRIVING_LESSON';
   if (lesson && !values?.hourType) {
     throw fieldError('hourType', 'validation.required', 'A driving lesson needs its hour type.');
@@ -133,7 +136,33 @@ export function createProductHandlers(db: Db): OperationHandlers {
       products_vat_rate_check: { field: 'vatRate', error: 'validation.enum' },
       products_license_classes_check: { field: 'licenseClasses', error: 'validation.enum' },
     },
-    rules: { beforeCreate: checkHourType, beforeUpdate: checkHourType },
+    rules: {
+      beforeCreate: checkHourType,
+      async beforeUpdate(context) {
+        await checkHourType(context);
+        const { db, auth, current, values } = context;
+        // Booked products keep their kind: an invoice line must not change its meaning.
+        if (current && values?.type !== undefined && values.type !== current.type) {
+          const [booked] = await db
+            .select({ id: studentBookedProducts.id })
+            .from(studentBookedProducts)
+            .where(
+              and(
+                eq(studentBookedProducts.drivingSchoolId, auth.drivingSchoolId),
+                eq(studentBookedProducts.productId, current.id),
+              ),
+            )
+            .limit(1);
+          if (booked) {
+            throw fieldError(
+              'type',
+              'validation.product_in_use',
+              'Students have booked this product; its type cannot change.',
+            );
+          }
+        }
+      },
+    },
   } satisfies ResourceDefinition<typeof products>;
 
   const repository = createResourceRepository(db, products, {
