@@ -259,6 +259,15 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
 
   // ---- one row per school ------------------------------------------------------------
   const custom: OperationHandlers = {
+    /**
+     * abibaro is an external bookkeeping portal this installation has no connection to, so
+     * no school is registered there: always false (the back office then hides `/fibu-fix`).
+     */
+    async isSchoolRegisteredInAbibaro(request) {
+      requireAuth(request);
+      return { status: 200, body: { value: false } };
+    },
+
     async getFinancialConfig(request) {
       const auth = requireAuth(request);
       const [row] = await db

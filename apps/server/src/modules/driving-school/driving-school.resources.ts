@@ -29,6 +29,16 @@ export function ibanChecks(iban: string): boolean {
   return rest === 1;
 }
 
+/**
+ * The SEPA creditor identifier (Gläubiger-ID, e.g. DE98ZZZ09999999999): ISO 7064 mod 97
+ * over the national part (after the three-character business code), the country code and
+ * the check digits, letters as numbers, is 1.
+ */
+export function creditorIdChecks(creditorId: string): boolean {
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(creditorId)) return false;
+  return ibanChecks(`${creditorId.slice(0, 4)}${creditorId.slice(7)}`);
+}
+
 const MASTER_DATA_FIELDS = [
   'website',
   'email',
@@ -224,6 +234,13 @@ export function createDrivingSchoolHandlers(db: Db): OperationHandlers {
       const body = request.body;
       if (body.iban && !ibanChecks(body.iban)) {
         throw fieldError('iban', 'validation.iban', 'The IBAN check digits do not match.');
+      }
+      if (body.creditorId && !creditorIdChecks(body.creditorId)) {
+        throw fieldError(
+          'creditorId',
+          'validation.creditor_id',
+          'The check digits of the creditor identifier do not match.',
+        );
       }
       const values = {
         ...Object.fromEntries(MASTER_DATA_FIELDS.map((field) => [field, body[field] ?? null])),

@@ -1,1 +1,299 @@
-export {};
+import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
+import { delay } from 'msw';
+import type {
+  AccountsConfig,
+  EmailConfig,
+  FinancialConfig,
+  MasterData,
+  StudentCategory,
+  TestingOrganization,
+} from '../api/settings-queries';
+
+/* Fixtures and typed MSW handlers of the settings calls, for stories and tests. */
+
+const stamp = '2026-01-05T09:00:00Z';
+
+export const masterDataFixture: MasterData = {
+  name: 'Fahrschule Sonnenschein',
+  website: 'https://fahrschule-sonnenschein.de',
+  email: 'info@fahrschule-sonnenschein.de',
+  phone: '+49 30 1234567',
+  address: {
+    street: 'Oranienstraße',
+    houseNumber: '25',
+    postalCode: '10999',
+    city: 'Berlin',
+    country: 'DE',
+  },
+  federalState: 'BE',
+  taxOffice: 'Finanzamt Friedrichshain-Kreuzberg',
+  vatTaxNumber: '12/345/67890',
+  vatId: 'DE123456789',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  creditorId: 'DE98ZZZ09999999999',
+  responsiblePerson: 'Erika Mustermann',
+  switches: {
+    automaticExamOrganisationFees: true,
+    bankFeeOnFailedLivePay: false,
+    restrictedPlanningOnLowBalance: true,
+    stampOnCertificates: false,
+  },
+};
+
+/** What a school that never saved answers. */
+export const emptyMasterDataFixture: MasterData = {
+  name: 'Fahrschule Sonnenschein',
+  switches: {
+    automaticExamOrganisationFees: false,
+    bankFeeOnFailedLivePay: false,
+    restrictedPlanningOnLowBalance: false,
+    stampOnCertificates: false,
+  },
+};
+
+export const financialFixture: FinancialConfig = {
+  studentPaymentRequestFootnote: 'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen.',
+  studentFinalInvoiceFootnote: 'Vielen Dank für Ihr Vertrauen und allzeit gute Fahrt!',
+  gdprUrl: 'https://fahrschule-sonnenschein.de/datenschutz',
+  termsUrl: 'https://fahrschule-sonnenschein.de/agb',
+};
+
+export const accountsFixture: AccountsConfig = {
+  chartOfAccounts: 'SKR03',
+  revenue19Account: '8400',
+  revenue7Account: '8300',
+  revenue0Account: '8100',
+  cashAccount: '1000',
+  transitAccount: '1360',
+  passingItemsAccount: '1590',
+  livePayAccount: '1361',
+};
+
+export const testingOrganizationsFixture: TestingOrganization[] = [
+  {
+    id: 1,
+    name: 'TÜV SÜD Prüfstelle Berlin',
+    kind: 'TUEV',
+    address: {
+      street: 'Alboinstraße',
+      houseNumber: '56',
+      postalCode: '12103',
+      city: 'Berlin',
+      country: 'DE',
+    },
+    phone: '+49 30 7562 0',
+    archived: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  },
+  {
+    id: 2,
+    name: 'DEKRA Prüfstelle Tempelhof',
+    kind: 'DEKRA',
+    address: { city: 'Berlin', country: 'DE' },
+    archived: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  },
+];
+
+export const studentCategoriesFixture: StudentCategory[] = [
+  {
+    id: 1,
+    name: 'Intensivkurs',
+    abbreviation: 'IK',
+    appearance: '#1d4ed8',
+    archived: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  },
+  {
+    id: 2,
+    name: 'Ferienkurs',
+    abbreviation: 'FK',
+    appearance: '#fde047',
+    archived: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  },
+];
+
+export const emailConfigsFixture: EmailConfig[] = [
+  {
+    id: 1,
+    email: 'buero@fahrschule-sonnenschein.de',
+    senderName: 'Fahrschule Sonnenschein',
+    userIds: [1, 2],
+    smtpHost: 'smtp.ionos.de',
+    smtpPort: 587,
+    smtpSecurity: 'STARTTLS',
+    imapHost: 'imap.ionos.de',
+    imapPort: 993,
+    imapSecurity: 'TLS',
+    username: 'buero@fahrschule-sonnenschein.de',
+    passwordSet: true,
+    createdAt: stamp,
+    updatedAt: stamp,
+  },
+];
+
+const page = <T>(data: T[]) => ({ data, total: data.length });
+
+/** A 1 × 1 transparent PNG, as the logo's current file. */
+const PNG_BYTES = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+export const settingsHandlers = {
+  masterData: mockHttp.get('/driving-schools/current/master-data', ({ response }) =>
+    response(200).json(masterDataFixture),
+  ),
+  masterDataEmpty: mockHttp.get('/driving-schools/current/master-data', ({ response }) =>
+    response(200).json(emptyMasterDataFixture),
+  ),
+  masterDataLoading: mockHttp.get('/driving-schools/current/master-data', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(masterDataFixture);
+  }),
+  masterDataError: mockHttp.get('/driving-schools/current/master-data', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  saveMasterDataOk: mockHttp.put(
+    '/driving-schools/current/master-data',
+    async ({ request, response }) => {
+      const body = await request.json();
+      return response(200).json({ ...body });
+    },
+  ),
+  saveMasterDataIbanRefused: mockHttp.put('/driving-schools/current/master-data', ({ response }) =>
+    response(422).json(
+      errorBody('errors.validation', {
+        fieldErrors: [{ field: 'iban', error: 'validation.iban' }],
+      }),
+    ),
+  ),
+
+  financial: mockHttp.get('/financial-config/current', ({ response }) =>
+    response(200).json(financialFixture),
+  ),
+  financialEmpty: mockHttp.get('/financial-config/current', ({ response }) =>
+    response(200).json({}),
+  ),
+  financialLoading: mockHttp.get('/financial-config/current', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({});
+  }),
+  financialError: mockHttp.get('/financial-config/current', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  saveFinancialOk: mockHttp.put('/financial-config/current', async ({ request, response }) =>
+    response(200).json(await request.json()),
+  ),
+
+  accounts: mockHttp.get('/accounts-config/current', ({ response }) =>
+    response(200).json(accountsFixture),
+  ),
+  accountsCustom: mockHttp.get('/accounts-config/current', ({ response }) =>
+    response(200).json({ ...accountsFixture, revenue19Account: '8401' }),
+  ),
+  saveAccountsOk: mockHttp.put('/accounts-config/current', async ({ request, response }) =>
+    response(200).json(await request.json()),
+  ),
+
+  availabilityNone: mockHttp.get(
+    '/driving-school-documents/basic-documents-availability',
+    ({ response }) => response(200).json({ letterhead: false, signature: false, logo: false }),
+  ),
+  availabilityLogo: mockHttp.get(
+    '/driving-school-documents/basic-documents-availability',
+    ({ response }) => response(200).json({ letterhead: false, signature: false, logo: true }),
+  ),
+  logoFile: mockHttp.get(
+    '/driving-school-documents/logo/current',
+    () =>
+      new Response(PNG_BYTES, {
+        status: 200,
+        headers: { 'content-type': 'image/png' },
+      }) as never,
+  ),
+  uploadLogoOk: mockHttp.post('/driving-school-documents/logo/current', ({ response }) =>
+    response(200).json({
+      id: 9,
+      fileName: 'logo.png',
+      mimeType: 'image/png',
+      size: 68,
+      uploadedAt: stamp,
+    }),
+  ),
+  uploadLogoRefused: mockHttp.post('/driving-school-documents/logo/current', ({ response }) =>
+    response(422).json(
+      errorBody('errors.validation', {
+        fieldErrors: [{ field: 'file', error: 'validation.file_type' }],
+      }),
+    ),
+  ),
+
+  emailConfigs: mockHttp.post('/email-config/filter', ({ response }) =>
+    response(200).json(page(emailConfigsFixture)),
+  ),
+  emailConfigsEmpty: mockHttp.post('/email-config/filter', ({ response }) =>
+    response(200).json(page<EmailConfig>([])),
+  ),
+  checkMixed: mockHttp.put('/email-config-validator', ({ response }) =>
+    response(200).json({
+      smtp: { ok: true },
+      imap: {
+        ok: false,
+        reason: 'errors.mail_auth_failed',
+        detail: 'a2 NO [AUTHENTICATIONFAILED] Invalid credentials',
+      },
+    }),
+  ),
+  myAccounts: mockHttp.get('/email-config/user/{userId}/email-configs', ({ response }) =>
+    response(200).json(emailConfigsFixture.map(({ id, email }) => ({ id, email }))),
+  ),
+  myAccountsEmpty: mockHttp.get('/email-config/user/{userId}/email-configs', ({ response }) =>
+    response(200).json([]),
+  ),
+  myAccountsLoading: mockHttp.get(
+    '/email-config/user/{userId}/email-configs',
+    async ({ response }) => {
+      await delay('infinite');
+      return response(200).json([]);
+    },
+  ),
+  myAccountsError: mockHttp.get('/email-config/user/{userId}/email-configs', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+
+  testingOrganizations: mockHttp.post('/testing-organizations/filter', ({ response }) =>
+    response(200).json(page(testingOrganizationsFixture)),
+  ),
+  testingOrganizationsEmpty: mockHttp.post('/testing-organizations/filter', ({ response }) =>
+    response(200).json(page<TestingOrganization>([])),
+  ),
+  createTestingOrganizationOk: mockHttp.post(
+    '/testing-organizations',
+    async ({ request, response }) =>
+      response(201).json({
+        ...(await request.json()),
+        id: 3,
+        archived: false,
+        createdAt: stamp,
+        updatedAt: stamp,
+      }),
+  ),
+  studentCategories: mockHttp.post('/student-categories/filter', ({ response }) =>
+    response(200).json(page(studentCategoriesFixture)),
+  ),
+  studentCategoriesEmpty: mockHttp.post('/student-categories/filter', ({ response }) =>
+    response(200).json(page<StudentCategory>([])),
+  ),
+};
+
+/** Every call of the configuration screen's first tab (financial) with data. */
+export const configurationFull = [settingsHandlers.financial];

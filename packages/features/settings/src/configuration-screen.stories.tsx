@@ -1,0 +1,243 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ConfigurationScreen } from './configuration-screen';
+import { settingsHandlers } from './mocks/handlers';
+
+const meta = {
+  title: 'Features/Settings/ConfigurationScreen',
+  component: ConfigurationScreen,
+  parameters: { msw: { handlers: [settingsHandlers.financial, settingsHandlers.saveFinancialOk] } },
+} satisfies Meta<typeof ConfigurationScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue('https://fahrschule-sonnenschein.de/agb');
+    // The footnote fields count the remaining characters.
+    await expect(canvas.getAllByText(/\d+/).length).toBeGreaterThan(0);
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    msw: { handlers: [settingsHandlers.financialEmpty, settingsHandlers.saveFinancialOk] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const terms = await canvas.findByRole('textbox', { name: 'AGB (Adresse)' });
+    await expect(terms).toHaveValue('');
+    await userEvent.type(terms, 'agb.html');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await canvas.findByText('Bitte geben Sie eine gültige Adresse (https://…) ein.');
+    await userEvent.clear(terms);
+    await userEvent.type(terms, 'https://fahrschule.de/agb');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.');
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [settingsHandlers.financialLoading] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findAllByRole('status')).not.toHaveLength(0);
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [settingsHandlers.financialError] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Die Daten konnten nicht geladen werden.');
+  },
+};
+
+export const ReadOnly: Story = {
+  parameters: { permissions: ['MODULE_COMPANY'], msw: { handlers: [settingsHandlers.financial] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue('https://fahrschule-sonnenschein.de/agb');
+    await expect(canvas.queryByRole('button', { name: 'Speichern' })).toBeNull();
+  },
+};
+
+export const AccountsSwitchFrame: Story = {
+  args: { initialTab: 'accounts' },
+  parameters: { msw: { handlers: [settingsHandlers.accounts, settingsHandlers.saveAccountsOk] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue('8400');
+    await userEvent.click(canvas.getByRole('button', { name: /Kontenrahmen/ }));
+    await userEvent.click(await body().findByRole('option', { name: 'SKR04' }));
+    // Defaults were in use: the SKR04 defaults apply without asking.
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: /Erlöse 19 % USt/ })).toHaveValue('4400'),
+    );
+    await expect(canvas.getByRole('textbox', { name: /^Kasse/ })).toHaveValue('1600');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.');
+  },
+};
+
+export const AccountsAsksBeforeReplacing: Story = {
+  args: { initialTab: 'accounts' },
+  parameters: { msw: { handlers: [settingsHandlers.accountsCustom] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue('8401');
+    await userEvent.click(canvas.getByRole('button', { name: /Kontenrahmen/ }));
+    await userEvent.click(await body().findByRole('option', { name: 'SKR04' }));
+    const dialog = within(
+      await body().findByRole('alertdialog', { name: 'Standardkonten übernehmen?' }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Eigene Konten behalten' }));
+    await expect(canvas.getByRole('textbox', { name: /Erlöse 19 % USt/ })).toHaveValue('8401');
+  },
+};
+
+export const DocumentsMissing: Story = {
+  args: { initialTab: 'documents' },
+  parameters: { msw: { handlers: [settingsHandlers.availabilityNone] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Fehlt noch: Briefpapier, Unterschrift, Logo/);
+  },
+};
+
+export const DocumentsWithLogo: Story = {
+  args: { initialTab: 'documents' },
+  parameters: { msw: { handlers: [settingsHandlers.availabilityLogo, settingsHandlers.logoFile] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('img', { name: 'Vorschau: Logo' });
+    await canvas.findByText(/Fehlt noch: Briefpapier, Unterschrift\./);
+  },
+};
+
+export const DocumentsUploadRefused: Story = {
+  args: { initialTab: 'documents' },
+  parameters: {
+    msw: { handlers: [settingsHandlers.availabilityNone, settingsHandlers.uploadLogoRefused] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const formElement = await canvas.findByRole('form', { name: 'Logo: Hochladen' });
+    const form = within(formElement);
+    const input = formElement.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([1, 2, 3])], 'logo.png', { type: 'image/png' }),
+    );
+    await userEvent.click(form.getByRole('button', { name: 'Hochladen' }));
+    await form.findByText('Dieses Dateiformat ist nicht erlaubt.');
+  },
+};
+
+export const DocumentsReadOnly: Story = {
+  args: { initialTab: 'documents' },
+  parameters: {
+    permissions: ['MODULE_COMPANY'],
+    msw: { handlers: [settingsHandlers.availabilityLogo, settingsHandlers.logoFile] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('img', { name: 'Vorschau: Logo' });
+    await expect(canvas.queryByRole('button', { name: 'Hochladen' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Entfernen' })).toBeNull();
+  },
+};
+
+export const MailAccountsCheck: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: [settingsHandlers.emailConfigs, settingsHandlers.checkMixed] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('buero@fahrschule-sonnenschein.de');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verbindung prüfen' }));
+    const dialog = within(
+      await body().findByRole('dialog', {
+        name: 'Verbindung prüfen: buero@fahrschule-sonnenschein.de',
+      }),
+    );
+    await expect(dialog.getByDisplayValue('smtp.ionos.de')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Jetzt prüfen' }));
+    await dialog.findByText('Verbindung und Anmeldung erfolgreich.', {}, { timeout: 5000 });
+    await dialog.findByText('Benutzername oder Passwort des Mailservers ist falsch.');
+  },
+};
+
+export const MailAccountsEmpty: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: [settingsHandlers.emailConfigsEmpty] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Es sind noch keine E-Mail-Konten eingerichtet.');
+  },
+};
+
+export const TestingOrganizations: Story = {
+  args: { initialTab: 'testingOrganizations' },
+  parameters: {
+    msw: {
+      handlers: [
+        settingsHandlers.testingOrganizations,
+        settingsHandlers.createTestingOrganizationOk,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('TÜV SÜD Prüfstelle Berlin');
+    await userEvent.click(canvas.getByRole('button', { name: 'Neue Prüforganisation' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Neue Prüforganisation' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'DEKRA Spandau');
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+  },
+};
+
+export const TestingOrganizationInvalid: Story = {
+  args: { initialTab: 'testingOrganizations' },
+  parameters: { msw: { handlers: [settingsHandlers.testingOrganizations] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neue Prüforganisation' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Neue Prüforganisation' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^PLZ/ }), '123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await dialog.findByText('Pflichtfeld');
+    await dialog.findByText('Die Postleitzahl besteht aus 5 Ziffern.');
+  },
+};
+
+export const TestingOrganizationsEmpty: Story = {
+  args: { initialTab: 'testingOrganizations' },
+  parameters: { msw: { handlers: [settingsHandlers.testingOrganizationsEmpty] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Es sind keine Prüforganisationen angelegt.');
+  },
+};
+
+export const StudentCategories: Story = {
+  args: { initialTab: 'studentCategories' },
+  parameters: { msw: { handlers: [settingsHandlers.studentCategories] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Intensivkurs');
+    await expect(canvas.getByText('IK')).toBeInTheDocument();
+  },
+};
+
+export const StudentCategoriesReadOnly: Story = {
+  args: { initialTab: 'studentCategories' },
+  parameters: {
+    permissions: ['MODULE_COMPANY'],
+    msw: { handlers: [settingsHandlers.studentCategories] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Ferienkurs');
+    await expect(canvas.queryByRole('button', { name: 'Neue Schülerkategorie' })).toBeNull();
+  },
+};

@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import type {
+  AccountsConfig,
+  FederalState,
+  FinancialConfig,
+  MasterData,
+  MasterDataInput,
+  StudentCategory,
+  StudentCategoryInput,
+  TestingOrganization,
+  TestingOrganizationInput,
+} from '../api/settings-queries';
+import {
+  compact,
+  isValidBic,
+  isValidCreditorId,
+  isValidIban,
+  isValidTaxNumber,
+  isValidUrl,
+  isValidVatId,
+} from './checks';
+
+/* Messages are translation keys: `validation.*` of this package, else of core. */
+
+const optionalText = (max: number) => z.string().trim().max(max, 'validation.max_length');
+const optionalChecked = (check: (value: string) => boolean, message: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.max_length')
+    .refine((value) => value === '' || check(value), message);
+
+export const FEDERAL_STATES = [
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+] as const satisfies readonly FederalState[];
+
+export const masterDataSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(150, 'validation.max_length'),
+  website: optionalChecked(isValidUrl, 'validation.url', 2000),
+  email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email')),
+  phone: optionalChecked((value) => /^\+?[0-9 ()/-]{4,30}$/.test(value), 'validation.phone', 30),
+  street: optionalText(100),
+  houseNumber: optionalText(10),
+  postalCode: optionalChecked((value) => /^[0-9]{5}$/.test(value), 'validation.postal_code', 5),
+  city: optionalText(100),
+  federalState: z.enum(FEDERAL_STATES, 'validation.required'),
+  taxOffice: optionalText(100),
+  payrollTaxNumber: optionalChecked(isValidTaxNumber, 'validation.tax_number', 15),
+  vatTaxNumber: optionalChecked(isValidTaxNumber, 'validation.tax_number', 15),
+  vatId: optionalChecked(isValidVatId, 'validation.vat_id', 20),
+  iban: optionalChecked(isValidIban, 'validation.iban', 50),
+  bic: optionalChecked(isValidBic, 'validation.bic', 20),
+  creditorId: optionalChecked(isValidCreditorId, 'validation.creditor_id', 50),
+  accountingGroup: optionalText(50),
+  responsiblePerson: optionalText(100),
+  automaticExamOrganisationFees: z.boolean(),
+  bankFeeOnFailedLivePay: z.boolean(),
+  restrictedPlanningOnLowBalance: z.boolean(),
+  stampOnCertificates: z.boolean(),
+});
+export type MasterDataForm = z.infer<typeof masterDataSchema>;
+
+export function masterDataToForm(data: MasterData): MasterDataForm {
+  return {
+    name: data.name,
+    website: data.website ?? '',
+    email: data.email ?? '',
+    phone: data.phone ?? '',
+    street: data.address?.street ?? '',
+    houseNumber: data.address?.houseNumber ?? '',
+    postalCode: data.address?.postalCode ?? '',
+    city: data.address?.city ?? '',
+    // A school that never saved has no state yet; the select then asks for one.
+    federalState: (data.federalState ?? '') as FederalState,
+    taxOffice: data.taxOffice ?? '',
+    payrollTaxNumber: data.payrollTaxNumber ?? '',
+    vatTaxNumber: data.vatTaxNumber ?? '',
+    vatId: data.vatId ?? '',
+    iban: data.iban ?? '',
+    bic: data.bic ?? '',
+    creditorId: data.creditorId ?? '',
+    accountingGroup: data.accountingGroup ?? '',
+    responsiblePerson: data.responsiblePerson ?? '',
+    ...data.switches,
+  };
+}
+
+const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+export function formToMasterData(form: MasterDataForm): MasterDataInput {
+  const address = {
+    street: orUndefined(form.street),
+    houseNumber: orUndefined(form.houseNumber),
+    postalCode: orUndefined(form.postalCode),
+    city: orUndefined(form.city),
+  };
+  const hasAddress = Object.values(address).some((value) => value !== undefined);
+  const upper = (value: string) => orUndefined(compact(value));
+  return stripUndefined({
+    name: form.name.trim(),
+    website: orUndefined(form.website),
+    email: form.email.trim(),
+    phone: orUndefined(form.phone),
+    // Postal codes are German (five digits), so the country is Germany.
+    address: hasAddress ? { ...stripUndefined(address), country: 'DE' } : undefined,
+    federalState: form.federalState,
+    taxOffice: orUndefined(form.taxOffice),
+    payrollTaxNumber: orUndefined(form.payrollTaxNumber),
+    vatTaxNumber: orUndefined(form.vatTaxNumber),
+    vatId: upper(form.vatId),
+    iban: upper(form.iban),
+    bic: upper(form.bic),
+    creditorId: upper(form.creditorId),
+    accountingGroup: orUndefined(form.accountingGroup),
+    responsiblePerson: orUndefined(form.responsiblePerson),
+    switches: {
+      automaticExamOrganisationFees: form.automaticExamOrganisationFees,
+      bankFeeOnFailedLivePay: form.bankFeeOnFailedLivePay,
+      restrictedPlanningOnLowBalance: form.restrictedPlanningOnLowBalance,
+      stampOnCertificates: form.stampOnCertificates,
+    },
+  }) as MasterDataInput;
+}
+
+function stripUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Server field → form field of the master data form. */
+export const MASTER_DATA_SERVER_FIELDS: Record<string, keyof MasterDataForm> = {
+  name: 'name',
+  website: 'website',
+  email: 'email',
+  phone: 'phone',
+  'address.street': 'street',
+  'address.houseNumber': 'houseNumber',
+  'address.postalCode': 'postalCode',
+  'address.city': 'city',
+  federalState: 'federalState',
+  taxOffice: 'taxOffice',
+  payrollTaxNumber: 'payrollTaxNumber',
+  vatTaxNumber: 'vatTaxNumber',
+  vatId: 'vatId',
+  iban: 'iban',
+  bic: 'bic',
+  creditorId: 'creditorId',
+  accountingGroup: 'accountingGroup',
+  responsiblePerson: 'responsiblePerson',
+};
+
+// ---- financial configuration ----------------------------------------------------------
+
+export const FOOTNOTE_MAX = 2000;
+
+export const financialSchema = z.object({
+  studentPaymentRequestFootnote: optionalText(FOOTNOTE_MAX),
+  costBearerPaymentRequestFootnote: optionalText(FOOTNOTE_MAX),
+  studentFinalInvoiceFootnote: optionalText(FOOTNOTE_MAX),
+  costBearerFinalInvoiceFootnote: optionalText(FOOTNOTE_MAX),
+  gdprUrl: optionalChecked(isValidUrl, 'validation.url', 2000),
+  termsUrl: optionalChecked(isValidUrl, 'validation.url', 2000),
+});
+export type FinancialForm = z.infer<typeof financialSchema>;
+export const FINANCIAL_FIELDS = Object.keys(financialSchema.shape) as (keyof FinancialForm)[];
+
+export const financialToForm = (config: FinancialConfig): FinancialForm =>
+  Object.fromEntries(
+    FINANCIAL_FIELDS.map((field) => [field, config[field] ?? '']),
+  ) as FinancialForm;
+
+export const formToFinancial = (form: FinancialForm): FinancialConfig =>
+  stripUndefined(
+    Object.fromEntries(FINANCIAL_FIELDS.map((field) => [field, orUndefined(form[field])])),
+  ) as FinancialConfig;
+
+// ---- accounting frame -----------------------------------------------------------------
+
+export const ACCOUNT_FIELDS = [
+  'revenue19Account',
+  'revenue7Account',
+  'revenue0Account',
+  'cashAccount',
+  'transitAccount',
+  'passingItemsAccount',
+  'livePayAccount',
+] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
+export type ChartOfAccounts = AccountsConfig['chartOfAccounts'];
+
+/**
+ * The usual accounts of both DATEV frames. Tax-free revenue: driving schools' vocational
+ * training (e.g. professional driver qualification) can be tax-free under § 4 Nr. 21 UStG,
+ * booked on "steuerfreie Umsätze § 4 Nr. 8 ff. UStG" (SKR03 8100, SKR04 4100). Live pay is
+ * collected on a clearing account; we offer a sub-account of money in transit (1361/1461),
+ * which the school may replace with its own bank clearing account.
+ */
+export const DEFAULT_ACCOUNTS: Record<ChartOfAccounts, Record<AccountField, string>> = {
+  SKR03: {
+    revenue19Account: '8400',
+    revenue7Account: '8300',
+    revenue0Account: '8100',
+    cashAccount: '1000',
+    transitAccount: '1360',
+    passingItemsAccount: '1590',
+    livePayAccount: '1361',
+  },
+  SKR04: {
+    revenue19Account: '4400',
+    revenue7Account: '4300',
+    revenue0Account: '4100',
+    cashAccount: '1600',
+    transitAccount: '1460',
+    passingItemsAccount: '1370',
+    livePayAccount: '1461',
+  },
+};
+
+const account = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4}$/, 'validation.account_number');
+export const accountsSchema = z.object({
+  chartOfAccounts: z.enum(['SKR03', 'SKR04']),
+  revenue19Account: account,
+  revenue7Account: account,
+  revenue0Account: account,
+  cashAccount: account,
+  transitAccount: account,
+  passingItemsAccount: account,
+  livePayAccount: account,
+});
+export type AccountsForm = z.infer<typeof accountsSchema>;
+
+/** True when every account is the default of the given frame (switching may then just apply). */
+export const isDefaultOf = (form: AccountsForm, frame: ChartOfAccounts) =>
+  ACCOUNT_FIELDS.every((field) => form[field] === DEFAULT_ACCOUNTS[frame][field]);
+
+// ---- testing organizations and student categories -------------------------------------
+
+export const testingOrganizationSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(150, 'validation.max_length'),
+  kind: z.enum(['TUEV', 'DEKRA', 'OTHER']),
+  street: optionalText(100),
+  houseNumber: optionalText(10),
+  postalCode: optionalChecked((value) => /^[0-9]{5}$/.test(value), 'validation.postal_code', 5),
+  city: optionalText(100),
+  phone: optionalChecked((value) => /^\+?[0-9 ()/-]{4,30}$/.test(value), 'validation.phone', 30),
+  email: optionalChecked((value) => z.email().safeParse(value).success, 'validation.email', 254),
+});
+export type TestingOrganizationForm = z.infer<typeof testingOrganizationSchema>;
+
+export const testingOrganizationToForm = (row?: TestingOrganization): TestingOrganizationForm => ({
+  name: row?.name ?? '',
+  kind: row?.kind ?? 'TUEV',
+  street: row?.address?.street ?? '',
+  houseNumber: row?.address?.houseNumber ?? '',
+  postalCode: row?.address?.postalCode ?? '',
+  city: row?.address?.city ?? '',
+  phone: row?.phone ?? '',
+  email: row?.email ?? '',
+});
+
+export function formToTestingOrganization(form: TestingOrganizationForm): TestingOrganizationInput {
+  const address = stripUndefined({
+    street: orUndefined(form.street),
+    houseNumber: orUndefined(form.houseNumber),
+    postalCode: orUndefined(form.postalCode),
+    city: orUndefined(form.city),
+  });
+  return stripUndefined({
+    name: form.name.trim(),
+    kind: form.kind,
+    address: Object.keys(address).length > 0 ? { ...address, country: 'DE' } : undefined,
+    phone: orUndefined(form.phone),
+    email: orUndefined(form.email),
+  }) as TestingOrganizationInput;
+}
+
+export const TESTING_ORGANIZATION_SERVER_FIELDS: Record<string, keyof TestingOrganizationForm> = {
+  name: 'name',
+  kind: 'kind',
+  'address.street': 'street',
+  'address.houseNumber': 'houseNumber',
+  'address.postalCode': 'postalCode',
+  'address.city': 'city',
+  phone: 'phone',
+  email: 'email',
+};
+
+export const studentCategorySchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.max_length'),
+  abbreviation: z.string().trim().min(1, 'validation.required').max(10, 'validation.max_length'),
+  appearance: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
+});
+export type StudentCategoryForm = z.infer<typeof studentCategorySchema>;
+
+export const studentCategoryToForm = (row?: StudentCategory): StudentCategoryForm => ({
+  name: row?.name ?? '',
+  abbreviation: row?.abbreviation ?? '',
+  appearance: row?.appearance ?? '#2563eb',
+});
+
+export const formToStudentCategory = (form: StudentCategoryForm): StudentCategoryInput => ({
+  name: form.name.trim(),
+  abbreviation: form.abbreviation.trim(),
+  appearance: form.appearance.toLowerCase(),
+});
+
+export const STUDENT_CATEGORY_SERVER_FIELDS: Record<string, keyof StudentCategoryForm> = {
+  name: 'name',
+  abbreviation: 'abbreviation',
+  appearance: 'appearance',
+};
+
+// ---- mail server check ----------------------------------------------------------------
+
+const host = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+    'validation.host',
+  );
+const port = z
+  .number('validation.required')
+  .int('validation.port')
+  .min(1, 'validation.port')
+  .max(65535, 'validation.port');
+
+export const mailCheckSchema = z.object({
+  smtpHost: host,
+  smtpPort: port,
+  smtpSecurity: z.enum(['TLS', 'STARTTLS']),
+  imapHost: host,
+  imapPort: port,
+  imapSecurity: z.enum(['TLS', 'STARTTLS']),
+  username: z.string().trim().min(1, 'validation.required').max(254, 'validation.max_length'),
+  /** Empty with a saved account: the stored password is used. */
+  password: z.string().max(500, 'validation.max_length'),
+});
+export type MailCheckForm = z.infer<typeof mailCheckSchema>;
