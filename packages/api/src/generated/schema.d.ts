@@ -1736,9 +1736,11 @@ export interface paths {
         /**
          * The URL for the cost bearer's QR code to upload documents
          * @description The URL of the page `/payers/upload-qrcode-document` with the school's and the cost
-         *     bearer's tokens; the page sends files to
-         *     `POST /public/cost-bearer-documents/{schoolToken}/{costBearerToken}`. The token is made on
-         *     the first call and stays the same.
+         *     bearer's tokens as the query parameters `schoolToken` and `costBearerToken`
+         *     (`<PUBLIC_URL>/payers/upload-qrcode-document?schoolToken=…&costBearerToken=…`); the page
+         *     sends files to `POST /public/cost-bearer-documents/{schoolToken}/{costBearerToken}`. The
+         *     school token is an HMAC of the school under the server secret; the cost bearer's token
+         *     is random, made on the first call and stays the same.
          */
         get: operations["getCostBearerDocumentUploadLink"];
         put?: never;
@@ -1758,9 +1760,14 @@ export interface paths {
         };
         /**
          * The file of a cost-bearer document
-         * @description With `removeLetterhead=true` a generated PDF comes without the school's letterhead;
-         *     for an uploaded document that answers 422 `errors.letterhead_removal_not_allowed`
-         *     (spec 001 §5).
+         * @description The stored file with its media type, as an attachment. `removeLetterhead=true` asks for
+         *     the file without the school's letterhead (spec 001 §5). Types that forbid it answer 422
+         *     `errors.letterhead_removal_not_allowed` ('Das Entfernen des Briefkopfes ist für diesen
+         *     Dokumententyp nicht erlaubt!'): every uploaded document (office or QR-code upload —
+         *     scans and letters of the cost bearer carry no letterhead of the school to remove) and,
+         *     until the money area's generator can render a letterhead-free copy, generated
+         *     documents too (the server keeps no letterhead-free rendering and never answers the
+         *     letterhead copy instead).
          */
         get: operations["downloadCostBearerDocument"];
         /** Rename a cost-bearer document or change its type */
@@ -9877,7 +9884,8 @@ export interface components {
         /**
          * @description The body of `PUT /driving-schools/current/master-data`; replaces the master data.
          *     An invoice needs the VAT id or the VAT tax number; the server checks the IBAN's check
-         *     digits (422, field `iban`, `validation.iban`).
+         *     digits (422, field `iban`, `validation.iban`) and those of the creditor identifier
+         *     (ISO 7064 mod 97; 422, field `creditorId`, `validation.creditor_id`).
          */
         MasterDataInput: {
             name: components["schemas"]["SchoolName"];

@@ -1,9 +1,13 @@
 import type { OperationHandlers } from '../../http/operation-types';
 import { createBranchHandlers } from '../branches/branches.resources';
 import { createConfigurationHandlers } from '../configuration/configuration.resources';
+import { createMailCheckHandlers } from '../configuration/mail-check';
+import { createBasicDocumentHandlers } from '../driving-school/basic-documents';
 import { createDrivingSchoolHandlers } from '../driving-school/driving-school.resources';
 import type { Services } from '../handlers';
+import { createLicenceDataHandlers } from '../licence-data/licence-data.handlers';
 import { createPriceHandlers } from '../prices/prices.resources';
+import { createStudentPriceHandlers } from '../prices/student-prices';
 import { createProductHandlers } from '../products/products.resources';
 import { createRoleHandlers } from '../roles/roles.resources';
 import { createUserAccessHandlers } from '../roles/user-access.resources';
@@ -20,11 +24,15 @@ export function createCompanyHandlers(services: Services): OperationHandlers {
   return {
     ...createBranchHandlers(db),
     ...createVehicleHandlers(db),
+    ...createLicenceDataHandlers(),
     ...createProductHandlers(db),
     ...createPriceHandlers(db),
+    ...createStudentPriceHandlers(db),
     ...createConfigurationHandlers(db),
     ...createDrivingSchoolHandlers(db),
+    ...createBasicDocumentHandlers(services),
+    ...createMailCheckHandlers(db),
     ...createRoleHandlers(db),
-    ...createUserAccessHandlers(db),
+    ...createUserAccessHandlers(db, services),
   };
 }

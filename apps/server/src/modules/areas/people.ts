@@ -1,11 +1,16 @@
 import type { OperationHandlers } from '../../http/operation-types';
 import { createChecklistHandlers } from '../checklists/checklists.resources';
+import { createCostBearerFileHandlers } from '../cost-bearers/cost-bearer-files';
 import { createCostBearerHandlers } from '../cost-bearers/cost-bearers.resources';
 import { createDocumentHandlers } from '../documents/documents.resources';
+import { createStudentDocumentFileHandlers } from '../documents/student-document-files';
 import { createEducationHandlers } from '../educations/educations.resources';
 import type { Services } from '../handlers';
+import { createPublicRegistrationHandlers } from '../registrations/public-registrations';
 import { createRegistrationHandlers } from '../registrations/registrations.resources';
+import { createStudentServiceHandlers } from '../students/students.handlers';
 import { createStudentHandlers } from '../students/students.resources';
+import { createTodoAttachmentHandlers } from '../todos/todo-attachments';
 import { createTodoHandlers } from '../todos/todos.resources';
 
 /**
@@ -18,11 +23,16 @@ export function createPeopleHandlers(services: Services): OperationHandlers {
   const { db } = services;
   return {
     ...createStudentHandlers(db),
+    ...createStudentServiceHandlers(services),
     ...createEducationHandlers(db),
     ...createRegistrationHandlers(db),
+    ...createPublicRegistrationHandlers(services),
     ...createCostBearerHandlers(db),
     ...createTodoHandlers(db),
+    ...createTodoAttachmentHandlers(services),
     ...createChecklistHandlers(db),
     ...createDocumentHandlers(db),
+    ...createStudentDocumentFileHandlers(services),
+    ...createCostBearerFileHandlers(services),
   };
 }
