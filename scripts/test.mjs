@@ -1,6 +1,6 @@
 // npm test: installs what the tests need and runs every test; exits non-zero on any failure.
 //
-//   lint and format (Biome) · OpenAPI lint · typecheck · unit tests (api, ui, core)
+//   lint and format (Biome) · OpenAPI lint · typecheck · unit tests (api, ui, feature packages)
 //   server tests (PGlite, and PostgreSQL when DATABASE_URL is set)
 //   builds · every Storybook story as a test in Chromium (a11y included) · end-to-end in Chromium
 import { existsSync } from 'node:fs';
@@ -47,7 +47,10 @@ if (setupOk) {
     () => pnpm(['--filter', '@fahrwerk/api', 'test']).ok,
   );
   step('Unit tests: ui', () => pnpm(['--filter', '@fahrwerk/ui', 'test']).ok);
-  step('Unit tests: core', () => pnpm(['--filter', '@fahrwerk/core', 'test']).ok);
+  step(
+    'Unit tests: feature packages',
+    () => pnpm(['--filter', './packages/features/*', '--workspace-concurrency=1', 'test']).ok,
+  );
   step('Unit tests: back office', () => pnpm(['--filter', '@fahrwerk/backoffice', 'test']).ok);
   step(
     process.env.DATABASE_URL

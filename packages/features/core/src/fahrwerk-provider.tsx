@@ -68,4 +68,9 @@ export function FahrwerkProvider({
 /** Registers the shared texts (errors, field names, messages) under the namespace `core`. */
 export function registerCoreTexts(i18n: I18n): void {
   addResources(i18n, CORE_NAMESPACE, { de, en });
+  // Server answers carry `errors.*` / `validation.*` keys; whatever namespace a feature's
+  // `t` starts in, those resolve from the shared core texts.
+  const fallback = i18n.options.fallbackNS;
+  const list = fallback === false || fallback === undefined ? [] : [fallback].flat();
+  if (!list.includes(CORE_NAMESPACE)) i18n.options.fallbackNS = [...list, CORE_NAMESPACE];
 }
