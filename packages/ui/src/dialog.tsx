@@ -47,7 +47,8 @@ export function Modal({ size, ...props }: ModalProps) {
         ),
       )}
     >
-      <RACModal {...props} className={modalStyles({ size })} />
+      {/* State props (isOpen, onOpenChange, isDismissable …) belong to the overlay only. */}
+      <RACModal className={modalStyles({ size })}>{props.children}</RACModal>
     </ModalOverlay>
   );
 }
