@@ -16,7 +16,8 @@ export function useStudentsTranslation() {
   const t = useMemo<StudentsT>(
     () => (key, options) =>
       String(
-        i18n.exists(key, { ns: STUDENTS_NAMESPACE })
+        // The options go along: with `count` a key exists only as its plural forms (`_one`, `_other`).
+        i18n.exists(key, { ...options, ns: STUDENTS_NAMESPACE })
           ? translate(key, { ...options, ns: STUDENTS_NAMESPACE })
           : translate(key, { ...options, ns: CORE_NAMESPACE }),
       ),

@@ -324,6 +324,15 @@ export const pickerHandlers = [
   mockHttp.get('/student-categories/', ({ response }) => response(200).json(categories)),
 ];
 
+/**
+ * MSW answers with the first handler whose pattern matches, and `/students/{id}` also
+ * matches `/students/send-confirmation-email`, `/students/avatar` and the other fixed
+ * paths. The server routes those to their own endpoints (an id is a number), so the
+ * `/students/{id}` handlers answer numeric ids only and pass everything else on
+ * (returning nothing lets MSW try the next handler).
+ */
+const isStudentId = (id: string | number) => /^\d+$/.test(String(id));
+
 export const studentHandlers = {
   listFull: mockHttp.post('/students/student-list', async ({ request, response }) => {
     const body = await request.json();
@@ -346,19 +355,22 @@ export const studentHandlers = {
   listError: mockHttp.post('/students/student-list', ({ response }) =>
     response(500).json(errorBody('errors.internal')),
   ),
-  get: mockHttp.get('/students/{id}', ({ response }) => response(200).json(student)),
-  getArchived: mockHttp.get('/students/{id}', ({ response }) =>
-    response(200).json(archivedStudent),
+  get: mockHttp.get('/students/{id}', ({ params, response }) =>
+    isStudentId(params.id) ? response(200).json(student) : undefined,
   ),
-  getLoading: mockHttp.get('/students/{id}', async ({ response }) => {
+  getArchived: mockHttp.get('/students/{id}', ({ params, response }) =>
+    isStudentId(params.id) ? response(200).json(archivedStudent) : undefined,
+  ),
+  getLoading: mockHttp.get('/students/{id}', async ({ params, response }) => {
+    if (!isStudentId(params.id)) return undefined;
     await delay('infinite');
     return response(200).json(student);
   }),
-  getError: mockHttp.get('/students/{id}', ({ response }) =>
-    response(500).json(errorBody('errors.internal')),
+  getError: mockHttp.get('/students/{id}', ({ params, response }) =>
+    isStudentId(params.id) ? response(500).json(errorBody('errors.internal')) : undefined,
   ),
-  getNotFound: mockHttp.get('/students/{id}', ({ response }) =>
-    response(404).json(errorBody('errors.not_found')),
+  getNotFound: mockHttp.get('/students/{id}', ({ params, response }) =>
+    isStudentId(params.id) ? response(404).json(errorBody('errors.not_found')) : undefined,
   ),
   create: mockHttp.post('/students', async ({ request, response }) => {
     const body = await request.json();
