@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ConfigurationScreen } from './configuration-screen';
-import { settingsHandlers } from './mocks/handlers';
+import { recordEmailConfigSaves, settingsHandlers } from './mocks/handlers';
 
 const meta = {
   title: 'Features/Settings/ConfigurationScreen',
@@ -173,6 +173,158 @@ export const MailAccountsEmpty: Story = {
   parameters: { msw: { handlers: [settingsHandlers.emailConfigsEmpty] } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Es sind noch keine E-Mail-Konten eingerichtet.');
+  },
+};
+
+const mailTab = [
+  settingsHandlers.emailConfigs,
+  settingsHandlers.users,
+  settingsHandlers.checkOk,
+  settingsHandlers.deleteEmailConfigOk,
+];
+const createSaves = recordEmailConfigSaves();
+const editSaves = recordEmailConfigSaves();
+
+export const MailAccountCreate: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: [...mailTab, ...createSaves.handlers] } },
+  play: async ({ canvasElement }) => {
+    createSaves.bodies.length = 0;
+    const canvas = within(canvasElement);
+    await canvas.findByText('buero@fahrschule-sonnenschein.de');
+    await userEvent.click(canvas.getByRole('button', { name: 'Postfach hinzufügen' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Postfach hinzufügen' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^E-Mail-Adresse/ }), 'info@fs.de');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Absendername/ }), 'Info');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^SMTP-Server/ }), 'smtp.fs.de');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^IMAP-Server/ }), 'imap.fs.de');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Benutzername/ }), 'info@fs.de');
+    await userEvent.type(dialog.getByLabelText(/^Passwort/), 'geheim');
+    await userEvent.click(await dialog.findByRole('checkbox', { name: 'Olaf Office' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Verbindung testen' }));
+    await waitFor(
+      () => expect(dialog.getAllByText('Verbindung und Anmeldung erfolgreich.')).toHaveLength(2),
+      { timeout: 5000 },
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await expect(createSaves.bodies[0]).toEqual({
+      email: 'info@fs.de',
+      senderName: 'Info',
+      userIds: [2],
+      smtpHost: 'smtp.fs.de',
+      smtpPort: 587,
+      smtpSecurity: 'STARTTLS',
+      imapHost: 'imap.fs.de',
+      imapPort: 993,
+      imapSecurity: 'TLS',
+      username: 'info@fs.de',
+      password: 'geheim',
+    });
+  },
+};
+
+export const MailAccountEditKeepsPassword: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: [...mailTab, ...editSaves.handlers] } },
+  play: async ({ canvasElement }) => {
+    editSaves.bodies.length = 0;
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Aktionen für buero@fahrschule-sonnenschein.de',
+      }),
+    );
+    await userEvent.click(await body().findByRole('menuitem', { name: 'Bearbeiten' }));
+    const dialog = within(
+      await body().findByRole('dialog', {
+        name: 'Postfach bearbeiten: buero@fahrschule-sonnenschein.de',
+      }),
+    );
+    await expect(dialog.getByDisplayValue('smtp.ionos.de')).toBeInTheDocument();
+    await dialog.findByText('Leer lassen, um das gespeicherte Passwort zu behalten.');
+    await expect(await dialog.findByRole('checkbox', { name: 'Erika Mustermann' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await expect(editSaves.bodies[0]).not.toHaveProperty('password');
+    await expect(editSaves.bodies[0]?.userIds).toEqual([1, 2]);
+  },
+};
+
+export const MailAccountEmailInUse: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: [...mailTab, settingsHandlers.createEmailConfigEmailInUse] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Postfach hinzufügen' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Postfach hinzufügen' }));
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /^E-Mail-Adresse/ }),
+      'buero@fahrschule-sonnenschein.de',
+    );
+    await userEvent.type(dialog.getByRole('textbox', { name: /^SMTP-Server/ }), 'smtp.fs.de');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^IMAP-Server/ }), 'imap.fs.de');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Benutzername/ }), 'buero');
+    await userEvent.type(dialog.getByLabelText(/^Passwort/), 'geheim');
+    await userEvent.click(await dialog.findByRole('checkbox', { name: 'Erika Mustermann' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await dialog.findByText('Diese E-Mail-Adresse wird bereits verwendet.', {}, { timeout: 5000 });
+    await expect(dialog.getByRole('textbox', { name: /^E-Mail-Adresse/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  },
+};
+
+export const MailAccountInvalid: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: mailTab } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Postfach hinzufügen' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Postfach hinzufügen' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^E-Mail-Adresse/ }), 'buero@');
+    const smtpPort = dialog.getByRole('textbox', { name: /^SMTP-Port/ });
+    await userEvent.clear(smtpPort);
+    await userEvent.type(smtpPort, '0');
+    await userEvent.tab();
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await dialog.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    await dialog.findByText('Der Port liegt zwischen 1 und 65535.');
+    await dialog.findByText('Bitte wählen Sie mindestens einen Benutzer aus.');
+    // SMTP and IMAP server, user name, password.
+    await expect(dialog.getAllByText('Pflichtfeld')).toHaveLength(4);
+  },
+};
+
+export const MailAccountDelete: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { msw: { handlers: mailTab } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Aktionen für buero@fahrschule-sonnenschein.de',
+      }),
+    );
+    await userEvent.click(await body().findByRole('menuitem', { name: 'Löschen' }));
+    const dialog = within(await body().findByRole('alertdialog', { name: 'Postfach löschen?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+    await body().findByText('Gelöscht.', {}, { timeout: 5000 });
+  },
+};
+
+export const MailAccountsReadOnly: Story = {
+  args: { initialTab: 'mail' },
+  parameters: { permissions: ['MODULE_COMPANY'], msw: { handlers: mailTab } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('buero@fahrschule-sonnenschein.de');
+    await expect(canvas.queryByRole('button', { name: 'Postfach hinzufügen' })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: 'Aktionen für buero@fahrschule-sonnenschein.de' }),
+    ).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Verbindung prüfen' })).toBeNull();
   },
 };
 

@@ -28,11 +28,14 @@ import {
   useArchiveTestingOrganization,
   useCheckMailServers,
   useDeleteDocument,
+  useDeleteEmailConfig,
   useDocumentFile,
   useDocumentsAvailability,
   useEmailConfigs,
   useFinancialConfig,
+  useMailboxUsers,
   useSaveAccountsConfig,
+  useSaveEmailConfig,
   useSaveFinancialConfig,
   useSaveStudentCategory,
   useSaveTestingOrganization,
@@ -47,6 +50,7 @@ import {
   TestingOrganizationDialog,
 } from './components/catalog-dialogs';
 import { AccountsConfigForm, FinancialConfigForm } from './components/finance-forms';
+import { MailAccountDialog } from './components/mail-account-dialog';
 import { MailCheckDialog } from './components/mail-check-dialog';
 import { useSettingsTranslation } from './use-settings-translation';
 
@@ -66,7 +70,8 @@ export type ConfigurationScreenProps = {
 /**
  * The configuration of the school (`/configurations`), in tabs: financial configuration
  * (footnotes, privacy and terms links), accounting frame, basic documents, mail accounts
- * (with the server check), testing organizations and student categories. Without
+ * (create, edit, delete, with the server check), testing organizations and student
+ * categories. Without
  * MODULE_COMPANY_WRITE everything is read-only.
  */
 export function ConfigurationScreen({ initialTab = 'financial' }: ConfigurationScreenProps) {
@@ -221,7 +226,12 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
   const [page, setPage] = useState({ page: 1, pageSize: 25 });
   const accounts = useEmailConfigs({ page: page.page - 1, size: page.pageSize });
   const check = useCheckMailServers();
+  const save = useSaveEmailConfig();
+  const remove = useDeleteEmailConfig();
   const [checking, setChecking] = useState<EmailConfig | 'new' | null>(null);
+  const [editing, setEditing] = useState<EmailConfig | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<EmailConfig | null>(null);
+  const users = useMailboxUsers(editing !== null);
   const columns = useMemo<DataTableProps<EmailConfig>['columns']>(
     () => [
       { accessorKey: 'email', header: t('mail.email'), enableSorting: false },
@@ -251,9 +261,22 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
         enableSorting: false,
         cell: ({ row }) =>
           canWrite ? (
-            <Button variant="secondary" size="sm" onPress={() => setChecking(row.original)}>
-              {t('mail.check')}
-            </Button>
+            <div className="flex items-center justify-end gap-2">
+              <Button variant="secondary" size="sm" onPress={() => setChecking(row.original)}>
+                {t('mail.check')}
+              </Button>
+              <ActionMenu
+                label={t('common.actionsFor', { name: row.original.email })}
+                items={[
+                  { id: 'edit', label: t('common.edit') },
+                  { id: 'delete', label: t('mail.delete'), isDanger: true },
+                ]}
+                onAction={(action) => {
+                  if (action === 'edit') setEditing(row.original);
+                  else setDeleting(row.original);
+                }}
+              />
+            </div>
           ) : null,
       },
     ],
@@ -261,9 +284,16 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
   );
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-neutral-900">{t('mail.title')}</h2>
-        {canWrite && <Button onPress={() => setChecking('new')}>{t('mail.newCheck')}</Button>}
+        {canWrite && (
+          <div className="flex items-center gap-2">
+            <Button variant="secondary" onPress={() => setChecking('new')}>
+              {t('mail.newCheck')}
+            </Button>
+            <Button onPress={() => setEditing('new')}>{t('mail.newAccount')}</Button>
+          </div>
+        )}
       </div>
       <DataTable
         aria-label={t('mail.table')}
@@ -288,6 +318,36 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
           onCheck={(settings) => check.mutateAsync(settings)}
         />
       )}
+      {editing !== null && (
+        <MailAccountDialog
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          account={editing === 'new' ? undefined : editing}
+          users={users.data}
+          usersError={users.isError}
+          onCheck={(settings) => check.mutateAsync(settings)}
+          onSubmit={async (input) => {
+            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            toast.success(t('messages.save_success'));
+          }}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('mail.deleteTitle')}
+        confirmLabel={t('mail.delete')}
+        cancelLabel={t('common.cancel')}
+        variant="destructive"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          toast.success(t('messages.delete_success'));
+          setDeleting(null);
+        }}
+      >
+        {deleting ? t('mail.deleteText', { email: deleting.email }) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -14,6 +14,8 @@ export type TestingOrganizationInput = Schemas['TestingOrganizationInput'];
 export type StudentCategory = Schemas['StudentCategory'];
 export type StudentCategoryInput = Schemas['StudentCategoryInput'];
 export type EmailConfig = Schemas['EmailConfig'];
+export type EmailConfigInput = Schemas['EmailConfigInput'];
+export type User = Schemas['User'];
 export type MailServerSettings = Schemas['MailServerSettings'];
 export type MailServerCheckResult = Schemas['MailServerCheckResult'];
 
@@ -263,5 +265,43 @@ export function useCheckMailServers() {
     meta: inline,
     mutationFn: async (body: MailServerSettings) =>
       (await fetch.PUT('/email-config-validator', { body })).data,
+  });
+}
+
+export function useSaveEmailConfig() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: inline,
+    mutationFn: async ({ id, input }: { id?: number; input: EmailConfigInput }) =>
+      id === undefined
+        ? (await fetch.POST('/email-config', { body: input })).data
+        : (await fetch.PUT('/email-config/{id}', { params: { path: { id } }, body: input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'email-configs'] }),
+  });
+}
+
+export function useDeleteEmailConfig() {
+  const { fetch } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await fetch.DELETE('/email-config/{id}', { params: { path: { id } } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'email-configs'] }),
+  });
+}
+
+/** The school's active users as `{ id, name }`, for the "who sees the mailbox" picker. */
+export function useMailboxUsers(enabled = true) {
+  const { fetch } = useApi();
+  return useQuery({
+    queryKey: [...ROOT, 'users'],
+    queryFn: async () =>
+      ((await fetch.GET('/users', { params: { query: { archived: false } } })).data ?? []).map(
+        (user) => ({ id: user.id, name: `${user.firstName} ${user.lastName}` }),
+      ),
+    enabled,
+    staleTime: 60_000,
   });
 }

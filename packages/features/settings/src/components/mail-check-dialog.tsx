@@ -165,34 +165,7 @@ function MailCheckBody({
           )}
         />
       </div>
-      {result && (
-        <ul className="flex flex-col gap-2" aria-live="polite">
-          {(['smtp', 'imap'] as const).map((server) => {
-            const check = result[server];
-            return (
-              <li
-                key={server}
-                className="flex flex-col gap-1 rounded-md border border-neutral-200 p-3"
-              >
-                <span className="flex items-center gap-2 font-medium text-neutral-900">
-                  {t(`mail.${server}`)}
-                  <Badge tone={check.ok ? 'success' : 'danger'}>
-                    {check.ok ? 'OK' : t('mail.failed')}
-                  </Badge>
-                </span>
-                <span className="text-sm text-neutral-800">
-                  {check.ok ? t('mail.ok') : t(check.reason ?? 'errors.mail_unknown')}
-                </span>
-                {check.detail && (
-                  <span className="text-xs text-neutral-600">
-                    {t('mail.serverSaid', { detail: check.detail })}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {result && <MailCheckResults result={result} />}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
           {t('common.cancel')}
@@ -202,5 +175,35 @@ function MailCheckBody({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Per server (SMTP, IMAP): worked or why not, with the server's own reply. */
+export function MailCheckResults({ result }: { result: MailServerCheckResult }) {
+  const { t } = useSettingsTranslation();
+  return (
+    <ul className="flex flex-col gap-2" aria-live="polite">
+      {(['smtp', 'imap'] as const).map((server) => {
+        const check = result[server];
+        return (
+          <li key={server} className="flex flex-col gap-1 rounded-md border border-neutral-200 p-3">
+            <span className="flex items-center gap-2 font-medium text-neutral-900">
+              {t(`mail.${server}`)}
+              <Badge tone={check.ok ? 'success' : 'danger'}>
+                {check.ok ? 'OK' : t('mail.failed')}
+              </Badge>
+            </span>
+            <span className="text-sm text-neutral-800">
+              {check.ok ? t('mail.ok') : t(check.reason ?? 'errors.mail_unknown')}
+            </span>
+            {check.detail && (
+              <span className="text-xs text-neutral-600">
+                {t('mail.serverSaid', { detail: check.detail })}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

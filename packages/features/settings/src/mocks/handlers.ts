@@ -3,10 +3,12 @@ import { delay } from 'msw';
 import type {
   AccountsConfig,
   EmailConfig,
+  EmailConfigInput,
   FinancialConfig,
   MasterData,
   StudentCategory,
   TestingOrganization,
+  User,
 } from '../api/settings-queries';
 
 /* Fixtures and typed MSW handlers of the settings calls, for stories and tests. */
@@ -138,6 +140,39 @@ export const emailConfigsFixture: EmailConfig[] = [
   },
 ];
 
+/** The school's active users (the "visible to" picker of a mail account). */
+export const usersFixture: User[] = [
+  { first: 'Erika', last: 'Mustermann', mail: 'erika' },
+  { first: 'Olaf', last: 'Office', mail: 'olaf' },
+  { first: 'Jan', last: 'Fahrlehrer', mail: 'jan' },
+].map(({ first, last, mail }, index) => ({
+  id: index + 1,
+  drivingSchoolId: 1,
+  firstName: first,
+  lastName: last,
+  email: `${mail}@fahrschule-sonnenschein.de`,
+  roleIds: [1],
+  roleNames: ['Büro'],
+  studentVisibility: 'ALL',
+  archived: false,
+}));
+
+/** A saved mail account as the server answers it (never with the password). */
+const savedEmailConfig = (
+  input: EmailConfigInput,
+  id: number,
+  passwordSet: boolean,
+): EmailConfig => {
+  const { password, ...rest } = input;
+  return {
+    ...rest,
+    id,
+    passwordSet: passwordSet || password !== undefined,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+};
+
 const page = <T>(data: T[]) => ({ data, total: data.length });
 
 /** A 1 × 1 transparent PNG, as the logo's current file. */
@@ -253,6 +288,26 @@ export const settingsHandlers = {
       },
     }),
   ),
+  checkOk: mockHttp.put('/email-config-validator', ({ response }) =>
+    response(200).json({ smtp: { ok: true }, imap: { ok: true } }),
+  ),
+  users: mockHttp.get('/users', ({ response }) => response(200).json(usersFixture)),
+  createEmailConfigOk: mockHttp.post('/email-config', async ({ request, response }) =>
+    response(201).json(savedEmailConfig(await request.json(), 2, false)),
+  ),
+  createEmailConfigEmailInUse: mockHttp.post('/email-config', ({ response }) =>
+    response(422).json(
+      errorBody('errors.validation', {
+        fieldErrors: [{ field: 'email', error: 'validation.email_in_use' }],
+      }),
+    ),
+  ),
+  updateEmailConfigOk: mockHttp.put('/email-config/{id}', async ({ params, request, response }) =>
+    response(200).json(savedEmailConfig(await request.json(), Number(params.id), true)),
+  ),
+  deleteEmailConfigOk: mockHttp.delete('/email-config/{id}', ({ response }) =>
+    response(204).empty(),
+  ),
   myAccounts: mockHttp.get('/email-config/user/{userId}/email-configs', ({ response }) =>
     response(200).json(emailConfigsFixture.map(({ id, email }) => ({ id, email }))),
   ),
@@ -294,6 +349,29 @@ export const settingsHandlers = {
     response(200).json(page<StudentCategory>([])),
   ),
 };
+
+/**
+ * Create and update of mail accounts that succeed and keep the bodies sent, so a story can
+ * check what the dialog sent (e.g. no `password` when it was left empty on edit).
+ */
+export function recordEmailConfigSaves() {
+  const bodies: EmailConfigInput[] = [];
+  return {
+    bodies,
+    handlers: [
+      mockHttp.post('/email-config', async ({ request, response }) => {
+        const body = await request.json();
+        bodies.push(body);
+        return response(201).json(savedEmailConfig(body, 2, false));
+      }),
+      mockHttp.put('/email-config/{id}', async ({ params, request, response }) => {
+        const body = await request.json();
+        bodies.push(body);
+        return response(200).json(savedEmailConfig(body, Number(params.id), true));
+      }),
+    ],
+  };
+}
 
 /** Every call of the configuration screen's first tab (financial) with data. */
 export const configurationFull = [settingsHandlers.financial];

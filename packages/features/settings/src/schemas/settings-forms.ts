@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type {
   AccountsConfig,
+  EmailConfig,
+  EmailConfigInput,
   FederalState,
   FinancialConfig,
+  MailServerSettings,
   MasterData,
   MasterDataInput,
   StudentCategory,
@@ -332,6 +335,8 @@ export const STUDENT_CATEGORY_SERVER_FIELDS: Record<string, keyof StudentCategor
 const host = z
   .string()
   .trim()
+  .min(1, 'validation.required')
+  .max(253, 'validation.max_length')
   .regex(
     /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
     'validation.host',
@@ -354,3 +359,98 @@ export const mailCheckSchema = z.object({
   password: z.string().max(500, 'validation.max_length'),
 });
 export type MailCheckForm = z.infer<typeof mailCheckSchema>;
+
+// ---- mail accounts --------------------------------------------------------------------
+
+/**
+ * The mail account dialog. The password is needed when creating; when editing, empty keeps
+ * the stored one (the contract's update leaves it out then).
+ */
+export const mailAccountSchema = (isNew: boolean) =>
+  mailCheckSchema.extend({
+    email: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(254, 'validation.max_length')
+      .pipe(z.email('validation.email')),
+    senderName: optionalText(100),
+    userIds: z.array(z.number()).min(1, 'validation.mail_users').max(200, 'validation.max_items'),
+    password: isNew
+      ? z.string().min(1, 'validation.required').max(500, 'validation.max_length')
+      : z.string().max(500, 'validation.max_length'),
+  });
+export type MailAccountForm = z.infer<ReturnType<typeof mailAccountSchema>>;
+
+/** The fields the connection test needs (checked before "Verbindung testen" calls the server). */
+export const MAIL_CHECK_FIELDS = [
+  'smtpHost',
+  'smtpPort',
+  'smtpSecurity',
+  'imapHost',
+  'imapPort',
+  'imapSecurity',
+  'username',
+  'password',
+] as const satisfies readonly (keyof MailAccountForm)[];
+
+export const mailAccountToForm = (row?: EmailConfig): MailAccountForm => ({
+  email: row?.email ?? '',
+  senderName: row?.senderName ?? '',
+  userIds: row?.userIds ?? [],
+  smtpHost: row?.smtpHost ?? '',
+  smtpPort: row?.smtpPort ?? 587,
+  smtpSecurity: row?.smtpSecurity ?? 'STARTTLS',
+  imapHost: row?.imapHost ?? '',
+  imapPort: row?.imapPort ?? 993,
+  imapSecurity: row?.imapSecurity ?? 'TLS',
+  username: row?.username ?? '',
+  password: '',
+});
+
+/** The body of create/update; an empty password is left out (update keeps the stored one). */
+export const formToMailAccount = (form: MailAccountForm): EmailConfigInput =>
+  stripUndefined({
+    email: form.email.trim(),
+    senderName: orUndefined(form.senderName),
+    userIds: [...new Set(form.userIds)],
+    smtpHost: form.smtpHost.trim(),
+    smtpPort: form.smtpPort,
+    smtpSecurity: form.smtpSecurity,
+    imapHost: form.imapHost.trim(),
+    imapPort: form.imapPort,
+    imapSecurity: form.imapSecurity,
+    username: form.username.trim(),
+    password: form.password === '' ? undefined : form.password,
+  }) as EmailConfigInput;
+
+/** The body of the connection test; with `id` and no password the server uses the stored one. */
+export const formToMailServerSettings = (
+  form: Pick<MailAccountForm, (typeof MAIL_CHECK_FIELDS)[number]>,
+  id?: number,
+): MailServerSettings =>
+  stripUndefined({
+    id,
+    smtpHost: form.smtpHost.trim(),
+    smtpPort: form.smtpPort,
+    smtpSecurity: form.smtpSecurity,
+    imapHost: form.imapHost.trim(),
+    imapPort: form.imapPort,
+    imapSecurity: form.imapSecurity,
+    username: form.username.trim(),
+    password: form.password === '' ? undefined : form.password,
+  }) as MailServerSettings;
+
+export const MAIL_ACCOUNT_SERVER_FIELDS: Record<string, keyof MailAccountForm> = {
+  email: 'email',
+  senderName: 'senderName',
+  userIds: 'userIds',
+  smtpHost: 'smtpHost',
+  smtpPort: 'smtpPort',
+  smtpSecurity: 'smtpSecurity',
+  imapHost: 'imapHost',
+  imapPort: 'imapPort',
+  imapSecurity: 'imapSecurity',
+  username: 'username',
+  password: 'password',
+};
