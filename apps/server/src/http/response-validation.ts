@@ -74,6 +74,27 @@ function checkPayload(
 }
 
 /**
+ * One Ajv and one set of compiled validators per contract document, shared by every app
+ * built from it (a test file builds one app per database driver).
+ */
+const perDocument = new WeakMap<
+  OpenApiDocument,
+  { ajv: ReturnType<typeof createResponseAjv>; compiled: Map<string, StatusValidators> }
+>();
+
+function validatorsOf(document: OpenApiDocument) {
+  let entry = perDocument.get(document);
+  if (!entry) {
+    const ajv = createResponseAjv();
+    // The contract's components under one id, so `#/components/...` references resolve.
+    ajv.addSchema({ $id: 'openapi.json', components: document.components ?? {} });
+    entry = { ajv, compiled: new Map() };
+    perDocument.set(document, entry);
+  }
+  return entry;
+}
+
+/**
  * For tests: every answer of the API is checked against the contract (status declared,
  * body valid for that status and media type). A violation turns the answer into a 500
  * naming the problem, so the test that provoked it fails.
@@ -82,9 +103,7 @@ export function registerResponseValidation(
   app: FastifyInstance,
   options: { document: OpenApiDocument; prefix: string },
 ): void {
-  const ajv = createResponseAjv();
-  // The contract's components under one id, so `#/components/...` references resolve.
-  ajv.addSchema({ $id: 'openapi.json', components: options.document.components ?? {} });
+  const { ajv, compiled } = validatorsOf(options.document);
   // Answers without a route (404) must still be the error body.
   const fallback: StatusValidators = new Map([
     [
@@ -94,15 +113,25 @@ export function registerResponseValidation(
       ]),
     ],
   ]);
-  const byRoute = new Map<string, StatusValidators>();
+  // Compiled on a route's first answer, not at start: a test touches a few dozen of ~470
+  // operations, and compiling every response schema took most of an app's start-up.
+  const byRoute = new Map<string, () => StatusValidators>();
   const routeKey = (method: string, url: string) => `${method} ${url}`;
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const response = (route.schema as { response?: ResponseSchemaMap } | undefined)?.response;
-    if (!route.config?.operationId || !response) return;
-    const validators = compileRoute(ajv, response);
+    const operationId = route.config?.operationId;
+    if (!operationId || !response) return;
+    const lazy = () => {
+      let validators = compiled.get(operationId);
+      if (!validators) {
+        validators = compileRoute(ajv, response);
+        compiled.set(operationId, validators);
+      }
+      return validators;
+    };
     for (const method of [route.method].flat()) {
-      byRoute.set(routeKey(method, route.url), validators);
+      byRoute.set(routeKey(method, route.url), lazy);
     }
   });
 
@@ -116,7 +145,8 @@ export function registerResponseValidation(
     // Every operation may answer 501 until its behaviour is built (errors.not_implemented);
     // declaring that on each operation would only add noise to the contract.
     if (reply.statusCode === 501) return payload;
-    const validators = (route.url && byRoute.get(routeKey(request.method, route.url))) || fallback;
+    const lazy = route.url ? byRoute.get(routeKey(request.method, route.url)) : undefined;
+    const validators = lazy ? lazy() : fallback;
     const problem = checkPayload(validators, reply, payload);
     if (!problem) return payload;
     const operation = route.config?.operationId ?? `${request.method} ${path}`;

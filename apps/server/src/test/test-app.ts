@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type DatabaseDriver, openDatabase } from '../db/database';
@@ -47,6 +47,9 @@ export type TestDatabase = {
 export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fw-test-'));
   if (driver === 'pglite') {
+    // A copy of the template global-setup migrated; migrate() below then finds nothing to do.
+    const template = inject('pgliteTemplate');
+    if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
     const database = await openDatabase({ dataDir });
     await database.migrate();
     return {
@@ -64,7 +67,8 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   const name = `fw_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
