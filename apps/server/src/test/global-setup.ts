@@ -8,6 +8,7 @@ import { openDatabase } from '../db/database';
 import { bundleOpenApi } from '../http/openapi-document';
 
 declare module 'vitest' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
   export interface ProvidedContext {
     /** A migrated, empty PGlite data directory every test file copies instead of migrating. */
     pgliteTemplate: string;
