@@ -2,8 +2,13 @@ import './preview.css';
 import { createI18n, ToastRegion, toast } from '@fahrwerk/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { initialize, mswLoader } from 'msw-storybook-addon';
+import { configure } from 'storybook/test';
 import { withFahrwerk } from './fahrwerk-decorator';
 import { onUnhandledRequest, unhandledRequests } from './unhandled-requests';
+
+// `findBy…` waits up to 5 s, not 1 s: menus and dialogs open behind an animation and a mocked
+// request, which on a busy 2-core CI machine took longer than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every request a story makes must be mocked by that story's `parameters.msw.handlers`.
 initialize({
