@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // A whole flow (sign-ins, a mail round trip, several pages) on a busy 2-core machine.
+    testTimeout: 180_000,
     hookTimeout: 300_000,
     fileParallelism: false,
   },
