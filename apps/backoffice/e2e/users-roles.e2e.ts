@@ -43,7 +43,7 @@ describe('roles and users in the built back office', () => {
     await owner.page.goto('/roles');
     await owner.page.getByRole('heading', { name: 'Rollen und Berechtigungen' }).waitFor();
     await owner.page.getByRole('button', { name: 'Neue Rolle' }).click();
-    await owner.page.getByLabel('Name', { exact: true }).fill('Nur Schüler');
+    await owner.page.getByRole('textbox', { name: /^Name/ }).fill('Nur Schüler');
     for (const name of ['Schüler: lesen', 'Zeitplaner: lesen', 'Aufgaben: lesen']) {
       const box = owner.page.getByRole('checkbox', { name });
       await box.focus();
@@ -71,8 +71,11 @@ describe('roles and users in the built back office', () => {
     const rita = await harness.newPage();
     await rita.page.goto(link);
     await rita.page.getByRole('heading', { name: 'Neues Passwort festlegen' }).waitFor();
-    await rita.page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_USER.password);
-    await rita.page.getByLabel('Passwort wiederholen', { exact: true }).fill(NEW_USER.password);
+    await rita.page
+      .getByLabel(/^Neues Passwort/)
+      .and(rita.page.locator('input'))
+      .fill(NEW_USER.password);
+    await rita.page.getByLabel(/^Passwort wiederholen/).fill(NEW_USER.password);
     await rita.page.getByRole('button', { name: 'Passwort speichern' }).click();
     await rita.page.getByText('Ihr Passwort wurde geändert.').waitFor();
 
