@@ -57,7 +57,10 @@ describe('price lists in the built back office', () => {
 
     // Back in the overview, the renamed copy is listed next to the standard list.
     await page.getByRole('button', { name: 'Zurück zur Übersicht' }).click();
-    await page.getByRole('button', { name: 'Preisliste Winter 2026/27' }).waitFor();
+    await page
+      .getByRole('button', { name: 'Preisliste Winter 2026/27', exact: true })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Preisliste Herbst 2026' }).count()).toBe(0);
     await context.close();
   });
