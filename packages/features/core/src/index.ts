@@ -4,6 +4,7 @@ export {
   type FahrwerkProviderProps,
   registerCoreTexts,
 } from './fahrwerk-provider';
+export { FormAlert, invalidProps } from './form-helpers';
 export {
   clearListFilters,
   LIST_FILTER_KEYS,

@@ -1,4 +1,5 @@
 import { isApiError } from '@fahrwerk/api';
+import { FormAlert, invalidProps } from '@fahrwerk/core';
 import {
   Button,
   Checkbox,
@@ -19,8 +20,6 @@ import {
   usePublicRegistrationForm,
   useSubmitPublicRegistration,
 } from './api/registration-queries';
-import { invalidProps } from './components/field-props';
-import { FormAlert } from './components/form-alert';
 import {
   emptyPublicRegistration,
   PUBLIC_SERVER_FIELDS,

@@ -1,4 +1,4 @@
-import { useCan } from '@fahrwerk/core';
+import { FormAlert, invalidProps, useCan } from '@fahrwerk/core';
 import {
   Badge,
   Button,
@@ -17,8 +17,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type Role, useDeleteRole, useRoles, useSaveRole } from './api/users-queries';
-import { invalidProps } from './components/field-props';
-import { FormAlert } from './components/form-alert';
 import { PermissionMatrix } from './components/permission-matrix';
 import {
   emptyRoleForm,

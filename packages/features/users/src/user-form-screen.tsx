@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@fahrwerk/api';
-import { useCan } from '@fahrwerk/core';
+import { FormAlert, invalidProps, useCan } from '@fahrwerk/core';
 import {
   Button,
   Checkbox,
@@ -28,8 +28,6 @@ import {
   useUploadAvatar,
   useUser,
 } from './api/users-queries';
-import { invalidProps } from './components/field-props';
-import { FormAlert } from './components/form-alert';
 import { WorkHoursEditor } from './components/work-hours-editor';
 import {
   emptyUserForm,

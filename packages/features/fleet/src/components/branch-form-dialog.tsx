@@ -1,3 +1,4 @@
+import { invalidProps } from '@fahrwerk/core';
 import {
   Button,
   Checkbox,
@@ -23,7 +24,6 @@ import {
 } from '../schemas/branch-form';
 import { applyServerErrors } from '../server-errors';
 import { useFleetTranslation } from '../use-fleet-translation';
-import { invalidProps } from './field-props';
 import { FormAlert } from './form-message';
 
 export type BranchFormDialogProps = {

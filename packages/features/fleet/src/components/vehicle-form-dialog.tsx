@@ -1,3 +1,4 @@
+import { invalidProps } from '@fahrwerk/core';
 import {
   Button,
   Checkbox,
@@ -25,7 +26,6 @@ import {
 } from '../schemas/vehicle-form';
 import { applyServerErrors } from '../server-errors';
 import { useFleetTranslation } from '../use-fleet-translation';
-import { invalidProps } from './field-props';
 import { FormAlert } from './form-message';
 
 export type VehicleFormDialogProps = {

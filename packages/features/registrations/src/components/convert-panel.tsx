@@ -1,4 +1,5 @@
 import { isApiError } from '@fahrwerk/api';
+import { FormAlert } from '@fahrwerk/core';
 import { Badge, Button, formatDate, Select, Spinner, toast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -8,7 +9,6 @@ import {
   useMatchingStudents,
 } from '../api/registration-queries';
 import { useRegistrationsTranslation } from '../use-registrations-translation';
-import { FormAlert } from './form-alert';
 
 const NEW_STUDENT = 'new';
 

@@ -1,3 +1,4 @@
+import { invalidProps } from '@fahrwerk/core';
 import { Button, Dialog, Modal, Select, TextField } from '@fahrwerk/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -22,7 +23,6 @@ import {
 } from '../schemas/settings-forms';
 import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { invalidProps } from './field-props';
 import { FormTextField } from './form-fields';
 import { FormAlert } from './form-message';
 

@@ -1,7 +1,7 @@
+import { invalidProps } from '@fahrwerk/core';
 import { TextField, type TextFieldProps } from '@fahrwerk/ui';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { invalidProps } from './field-props';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,

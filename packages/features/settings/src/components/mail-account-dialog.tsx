@@ -1,3 +1,4 @@
+import { invalidProps } from '@fahrwerk/core';
 import {
   Button,
   Checkbox,
@@ -29,7 +30,6 @@ import {
 } from '../schemas/settings-forms';
 import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { invalidProps } from './field-props';
 import { FormTextField } from './form-fields';
 import { FormAlert } from './form-message';
 import { MailCheckResults } from './mail-check-dialog';

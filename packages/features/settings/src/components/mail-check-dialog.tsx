@@ -1,3 +1,4 @@
+import { invalidProps } from '@fahrwerk/core';
 import { Badge, Button, Dialog, Modal, NumberField, PasswordField, Select } from '@fahrwerk/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import type {
 import { type MailCheckForm, mailCheckSchema } from '../schemas/settings-forms';
 import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { invalidProps } from './field-props';
 import { FormTextField } from './form-fields';
 import { FormAlert } from './form-message';
 

@@ -1,4 +1,5 @@
 import { isApiError, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import { FormAlert } from '@fahrwerk/core';
 import { Button, Dialog, FileUpload, formatDateTime, Modal, toast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -8,7 +9,6 @@ import {
   useUploadAttachment,
 } from '../api/todo-queries';
 import { useTodosTranslation } from '../use-todos-translation';
-import { FormAlert } from './form-alert';
 
 /** The contract's limit of attachments per to-do. */
 export const MAX_ATTACHMENTS = 20;

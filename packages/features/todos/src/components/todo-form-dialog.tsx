@@ -1,3 +1,4 @@
+import { FormAlert, invalidProps } from '@fahrwerk/core';
 import { Button, ComboBox, DateField, Dialog, Modal, Select, TextField } from '@fahrwerk/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -19,8 +20,6 @@ import {
 } from '../schemas/todo-form';
 import { applyServerErrors } from '../server-errors';
 import { useTodosTranslation } from '../use-todos-translation';
-import { invalidProps } from './field-props';
-import { FormAlert } from './form-alert';
 
 export type TodoLookups = {
   statuses: Option[];

@@ -1,10 +1,10 @@
+import { invalidProps } from '@fahrwerk/core';
 import { Button, Switch, TimeField } from '@fahrwerk/ui';
 import { type Control, Controller, useFieldArray } from 'react-hook-form';
 import type { Weekday } from '../api/users-queries';
 import type { UserForm } from '../schemas/user-form';
 import { WEEKDAYS } from '../schemas/user-form';
 import { useUsersTranslation } from '../use-users-translation';
-import { invalidProps } from './field-props';
 
 /** Working hours per weekday, Monday first: a day is off, or has up to four time ranges. */
 export function WorkHoursEditor({ control }: { control: Control<UserForm> }) {

@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
 
+/** react-aria field props for a react-hook-form field state, with the message translated. */
+export function invalidProps(
+  error: { message?: string | undefined } | undefined,
+  t: (key: string) => string,
+) {
+  return {
+    isInvalid: Boolean(error),
+    errorMessage: error?.message ? t(error.message) : undefined,
+    validationBehavior: 'aria' as const,
+  };
+}
+
 /** An error summary at the top of a form (what the server refused without a field). */
 export function FormAlert({ children }: { children: ReactNode }) {
   return (
