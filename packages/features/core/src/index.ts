@@ -21,3 +21,10 @@ export {
   usePermissions,
 } from './permissions';
 export { createFahrwerkQueryClient } from './query-client';
+export {
+  createFeatureTranslation,
+  type FeatureTexts,
+  type FeatureTranslation,
+  registerFeatureTexts,
+  useFeatureTranslation,
+} from './translation';

@@ -1,22 +1,7 @@
-import { CORE_NAMESPACE } from '@fahrwerk/core';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FLEET_NAMESPACE, registerFleetTexts } from './i18n';
+import { createFeatureTranslation } from '@fahrwerk/core';
+import { FLEET_NAMESPACE } from './i18n';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
 
-const NAMESPACES = [FLEET_NAMESPACE, CORE_NAMESPACE];
-
-/**
- * `t` over this package's texts, falling back to the shared `core` texts (the server's
- * `errors.*` / `validation.*` keys and `messages.*`).
- */
-export function useFleetTranslation() {
-  const result = useTranslation(NAMESPACES);
-  registerFleetTexts(result.i18n);
-  const translate = result.t;
-  const t = useCallback(
-    (key: string, options?: Record<string, unknown>): string =>
-      translate(key, { ...options, ns: NAMESPACES }) as string,
-    [translate],
-  );
-  return { i18n: result.i18n, t };
-}
+/** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
+export const useFleetTranslation = createFeatureTranslation(FLEET_NAMESPACE, { de, en });

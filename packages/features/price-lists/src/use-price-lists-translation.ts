@@ -1,23 +1,7 @@
-import { CORE_NAMESPACE } from '@fahrwerk/core';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PRICE_LISTS_NAMESPACE, registerPriceListsTexts } from './i18n';
+import { createFeatureTranslation } from '@fahrwerk/core';
+import { PRICE_LISTS_NAMESPACE } from './i18n';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
 
-const NAMESPACES = [PRICE_LISTS_NAMESPACE, CORE_NAMESPACE];
-
-/**
- * `t` over this package's texts, falling back to the shared `core` texts (`errors.*`,
- * `validation.*`, `messages.*`), so server keys and package keys both translate.
- */
-export function usePriceListsTranslation() {
-  const result = useTranslation(NAMESPACES);
-  registerPriceListsTexts(result.i18n);
-  const base = result.t;
-  const t = useMemo(
-    () =>
-      ((key: string, options?: Record<string, unknown>) =>
-        base(key, { ns: NAMESPACES, ...options })) as unknown as typeof base,
-    [base],
-  );
-  return { ...result, t };
-}
+/** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
+export const usePriceListsTranslation = createFeatureTranslation(PRICE_LISTS_NAMESPACE, { de, en });

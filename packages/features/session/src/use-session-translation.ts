@@ -1,10 +1,7 @@
-import { CORE_NAMESPACE } from '@fahrwerk/core';
-import { useTranslation } from 'react-i18next';
-import { registerSessionTexts, SESSION_NAMESPACE } from './i18n';
+import { createFeatureTranslation } from '@fahrwerk/core';
+import { SESSION_NAMESPACE } from './i18n';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
 
-/** `t` over this package's texts, with the shared `core` texts (errors) as fallback. */
-export function useSessionTranslation() {
-  const result = useTranslation([SESSION_NAMESPACE, CORE_NAMESPACE]);
-  registerSessionTexts(result.i18n);
-  return result;
-}
+/** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
+export const useSessionTranslation = createFeatureTranslation(SESSION_NAMESPACE, { de, en });

@@ -1,10 +1,7 @@
-import { CORE_NAMESPACE } from '@fahrwerk/core';
-import { useTranslation } from 'react-i18next';
-import { registerSettingsTexts, SETTINGS_NAMESPACE } from './i18n';
+import { createFeatureTranslation } from '@fahrwerk/core';
+import { SETTINGS_NAMESPACE } from './i18n';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
 
-/** `t` over this package's texts, with the shared `core` texts (errors, validation) as fallback. */
-export function useSettingsTranslation() {
-  const result = useTranslation([SETTINGS_NAMESPACE, CORE_NAMESPACE], { nsMode: 'fallback' });
-  registerSettingsTexts(result.i18n);
-  return result;
-}
+/** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
+export const useSettingsTranslation = createFeatureTranslation(SETTINGS_NAMESPACE, { de, en });

@@ -1,10 +1,7 @@
-import { CORE_NAMESPACE } from '@fahrwerk/core';
-import { useTranslation } from 'react-i18next';
-import { registerUsersTexts, USERS_NAMESPACE } from './i18n';
+import { createFeatureTranslation } from '@fahrwerk/core';
+import { USERS_NAMESPACE } from './i18n';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
 
-/** `t` over this package's texts, falling back to the shared `core` texts (`validation.*`, `messages.*`, `errors.*`). */
-export function useUsersTranslation() {
-  const result = useTranslation([USERS_NAMESPACE, CORE_NAMESPACE], { nsMode: 'fallback' });
-  registerUsersTexts(result.i18n);
-  return result;
-}
+/** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
+export const useUsersTranslation = createFeatureTranslation(USERS_NAMESPACE, { de, en });

@@ -1,4 +1,5 @@
-import { addResources, type I18n } from '@fahrwerk/ui';
+import { registerFeatureTexts } from '@fahrwerk/core';
+import type { I18n } from '@fahrwerk/ui';
 import de from './de.json';
 import en from './en.json';
 
@@ -6,8 +7,5 @@ export const REGISTRATIONS_NAMESPACE = 'registrations';
 
 /** Adds this package's texts to an i18n instance; the screens call it themselves too. */
 export function registerRegistrationsTexts(i18n: I18n): I18n {
-  if (!i18n.hasResourceBundle('de', REGISTRATIONS_NAMESPACE)) {
-    addResources(i18n, REGISTRATIONS_NAMESPACE, { de, en });
-  }
-  return i18n;
+  return registerFeatureTexts(i18n, REGISTRATIONS_NAMESPACE, { de, en });
 }
