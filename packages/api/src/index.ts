@@ -8,6 +8,25 @@ export {
   saveBlob,
   saveExport,
 } from './download';
+export {
+  COST_BEARER_KINDS,
+  DOCUMENT_TYPES,
+  E_INVOICE_FORMATS,
+  EDUCATION_STATUSES,
+  GRANT_TYPES,
+  LANGUAGES,
+  LICENSE_CLASSES,
+  PAYMENT_METHODS,
+  PAYMENT_WORKFLOWS,
+  PRODUCT_TYPES,
+  REGISTRATION_STATUSES,
+  ROLE_TYPES,
+  SALUTATIONS,
+  TODO_PRIORITIES,
+  TODO_STATUSES,
+  TRANSMISSIONS,
+  VEHICLE_KINDS,
+} from './enums';
 export type { ErrorBody, FieldError, Translate } from './errors';
 export {
   ApiError,

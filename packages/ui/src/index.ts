@@ -43,6 +43,15 @@ export {
   TextArea,
 } from './field';
 export {
+  FieldColumns,
+  type FieldColumnsLayout,
+  type FieldColumnsProps,
+  FieldSet,
+  type FieldSetProps,
+  FieldSpacer,
+  FieldSpan,
+} from './field-layout';
+export {
   type FileRejectionReason,
   FileUpload,
   type FileUploadProps,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldColumns } from './field-layout';
 import { cn } from './utils';
 
 export type SectionProps = {
@@ -33,9 +34,11 @@ export function Section({
         </div>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
-      <div className={cn(columns ? 'grid gap-4 sm:grid-cols-2' : 'flex flex-col gap-4')}>
-        {children}
-      </div>
+      {columns ? (
+        <FieldColumns>{children}</FieldColumns>
+      ) : (
+        <div className="flex flex-col gap-4">{children}</div>
+      )}
     </section>
   );
 }

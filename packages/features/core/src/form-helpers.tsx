@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** react-aria field props for a react-hook-form field state, with the message translated. */
+/**
+ * react-aria field props for a react-hook-form field state, with the message translated.
+ * New forms use the `Form*` fields of `./forms` instead, which do this themselves.
+ */
 export function invalidProps(
   error: { message?: string | undefined } | undefined,
   t: (key: string) => string,

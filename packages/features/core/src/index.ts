@@ -5,6 +5,7 @@ export {
   registerCoreTexts,
 } from './fahrwerk-provider';
 export { FormAlert, invalidProps } from './form-helpers';
+export * from './forms';
 export {
   clearListFilters,
   LIST_FILTER_KEYS,

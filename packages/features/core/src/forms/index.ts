@@ -1,0 +1,34 @@
+export { ApiForm, type ApiFormProps } from './api-form';
+export {
+  type BoundFieldProps,
+  FormCheckbox,
+  FormCheckboxGroup,
+  type FormCheckboxGroupProps,
+  type FormCheckboxProps,
+  FormComboBox,
+  type FormComboBoxProps,
+  FormDateField,
+  type FormDateFieldProps,
+  FormMoneyField,
+  type FormMoneyFieldProps,
+  FormNumberField,
+  type FormNumberFieldProps,
+  type FormOption,
+  FormPasswordField,
+  type FormPasswordFieldProps,
+  FormSelect,
+  type FormSelectProps,
+  FormSwitch,
+  type FormSwitchProps,
+  FormTextField,
+  type FormTextFieldProps,
+  FormTimeField,
+  type FormTimeFieldProps,
+} from './form-fields';
+export { type Translate, useFormTexts } from './form-texts';
+export {
+  type ReadServerErrorsOptions,
+  readServerErrors,
+  type ServerErrorPlacement,
+} from './server-errors';
+export { type ApiFormApi, type UseApiFormOptions, useApiForm } from './use-api-form';
