@@ -8,6 +8,7 @@ import { createCompanyHandlers } from './areas/company';
 import { createMoneyHandlers } from './areas/money';
 import { createPeopleHandlers } from './areas/people';
 import { createPlanningHandlers } from './areas/planning';
+import { mergeHandlers } from './resources/kit';
 import { createSessionHandlers } from './session/session.handlers';
 import type { SessionService } from './session/session.service';
 import { createUsersHandlers } from './users/users.handlers';
@@ -29,15 +30,14 @@ export type Services = {
 
 /** Every implemented operation, by operationId. The rest of the contract answers 501. */
 export function createHandlers(services: Services): OperationHandlers {
-  return {
-    ...createCompanyHandlers(services),
-    ...createPeopleHandlers(services),
-    ...createPlanningHandlers(services),
-    ...createMoneyHandlers(services),
-    // Hand-written domain handlers win over generic ones of the same operation.
-    ...createSessionHandlers(services.session),
-    ...createUsersHandlers(services.users),
-  };
+  return mergeHandlers(
+    createCompanyHandlers(services),
+    createPeopleHandlers(services),
+    createPlanningHandlers(services),
+    createMoneyHandlers(services),
+    createSessionHandlers(services.session),
+    createUsersHandlers(services.users),
+  );
 }
 
 /**
@@ -45,6 +45,7 @@ export function createHandlers(services: Services): OperationHandlers {
  * close over their service, so placeholders are enough to read the keys.
  */
 export function implementedOperationIds(): string[] {
+  // Never called while the keys are read, so an empty object stands in for every service.
   const placeholder = {} as never;
   return Object.keys(
     createHandlers({

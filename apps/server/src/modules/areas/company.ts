@@ -9,6 +9,7 @@ import { createLicenceDataHandlers } from '../licence-data/licence-data.handlers
 import { createPriceHandlers } from '../prices/prices.resources';
 import { createStudentPriceHandlers } from '../prices/student-prices';
 import { createProductHandlers } from '../products/products.resources';
+import { mergeHandlers } from '../resources/kit';
 import { createRoleHandlers } from '../roles/roles.resources';
 import { createUserAccessHandlers } from '../roles/user-access.resources';
 import { createVehicleHandlers } from '../vehicles/vehicles.resources';
@@ -21,18 +22,18 @@ import { createVehicleHandlers } from '../vehicles/vehicles.resources';
  */
 export function createCompanyHandlers(services: Services): OperationHandlers {
   const { db } = services;
-  return {
-    ...createBranchHandlers(db),
-    ...createVehicleHandlers(db),
-    ...createLicenceDataHandlers(),
-    ...createProductHandlers(db),
-    ...createPriceHandlers(db),
-    ...createStudentPriceHandlers(db),
-    ...createConfigurationHandlers(db),
-    ...createDrivingSchoolHandlers(db),
-    ...createBasicDocumentHandlers(services),
-    ...createMailCheckHandlers(db),
-    ...createRoleHandlers(db),
-    ...createUserAccessHandlers(db, services),
-  };
+  return mergeHandlers(
+    createBranchHandlers(db),
+    createVehicleHandlers(db),
+    createLicenceDataHandlers(),
+    createProductHandlers(db),
+    createPriceHandlers(db),
+    createStudentPriceHandlers(db),
+    createConfigurationHandlers(db),
+    createDrivingSchoolHandlers(db),
+    createBasicDocumentHandlers(services),
+    createMailCheckHandlers(db),
+    createRoleHandlers(db),
+    createUserAccessHandlers(db, services),
+  );
 }

@@ -5,6 +5,7 @@ import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
 import { createPaymentHandlers } from '../payments/payments.resources';
+import { mergeHandlers } from '../resources/kit';
 
 /**
  * The money and communication area: payment documents, payments and automatic service
@@ -13,11 +14,11 @@ import { createPaymentHandlers } from '../payments/payments.resources';
  */
 export function createMoneyHandlers(services: Services): OperationHandlers {
   const { db } = services;
-  return {
-    ...createPaymentDocumentHandlers(db),
-    ...createPaymentHandlers(db),
-    ...createMandateHandlers(db),
-    ...createMailHandlers(db),
-    ...createBroadcastHandlers(db),
-  };
+  return mergeHandlers(
+    createPaymentDocumentHandlers(db),
+    createPaymentHandlers(db),
+    createMandateHandlers(db),
+    createMailHandlers(db),
+    createBroadcastHandlers(db),
+  );
 }

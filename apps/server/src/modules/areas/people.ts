@@ -8,6 +8,7 @@ import { createEducationHandlers } from '../educations/educations.resources';
 import type { Services } from '../handlers';
 import { createPublicRegistrationHandlers } from '../registrations/public-registrations';
 import { createRegistrationHandlers } from '../registrations/registrations.resources';
+import { mergeHandlers } from '../resources/kit';
 import { createStudentServiceHandlers } from '../students/students.handlers';
 import { createStudentHandlers } from '../students/students.resources';
 import { createTodoAttachmentHandlers } from '../todos/todo-attachments';
@@ -21,18 +22,18 @@ import { createTodoHandlers } from '../todos/todos.resources';
  */
 export function createPeopleHandlers(services: Services): OperationHandlers {
   const { db } = services;
-  return {
-    ...createStudentHandlers(db),
-    ...createStudentServiceHandlers(services),
-    ...createEducationHandlers(db),
-    ...createRegistrationHandlers(db),
-    ...createPublicRegistrationHandlers(services),
-    ...createCostBearerHandlers(db),
-    ...createTodoHandlers(db),
-    ...createTodoAttachmentHandlers(services),
-    ...createChecklistHandlers(db),
-    ...createDocumentHandlers(db),
-    ...createStudentDocumentFileHandlers(services),
-    ...createCostBearerFileHandlers(services),
-  };
+  return mergeHandlers(
+    createStudentHandlers(db),
+    createStudentServiceHandlers(services),
+    createEducationHandlers(db),
+    createRegistrationHandlers(db),
+    createPublicRegistrationHandlers(services),
+    createCostBearerHandlers(db),
+    createTodoHandlers(db),
+    createTodoAttachmentHandlers(services),
+    createChecklistHandlers(db),
+    createDocumentHandlers(db),
+    createStudentDocumentFileHandlers(services),
+    createCostBearerFileHandlers(services),
+  );
 }

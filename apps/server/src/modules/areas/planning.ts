@@ -5,6 +5,7 @@ import { createDashboardHandlers } from '../dashboard/dashboard.resources';
 import { createExamHandlers } from '../exams/exams.resources';
 import type { Services } from '../handlers';
 import { createLearningHandlers } from '../learning/learning.resources';
+import { mergeHandlers } from '../resources/kit';
 import { createTheoryHandlers } from '../theory/theory.resources';
 
 /**
@@ -13,12 +14,12 @@ import { createTheoryHandlers } from '../theory/theory.resources';
  */
 export function createPlanningHandlers(services: Services): OperationHandlers {
   const { db } = services;
-  return {
-    ...createAppointmentHandlers(db),
-    ...createBookingCheckHandlers(db),
-    ...createTheoryHandlers(db),
-    ...createExamHandlers(db),
-    ...createLearningHandlers(db),
-    ...createDashboardHandlers(db),
-  };
+  return mergeHandlers(
+    createAppointmentHandlers(db),
+    createBookingCheckHandlers(db),
+    createTheoryHandlers(db),
+    createExamHandlers(db),
+    createLearningHandlers(db),
+    createDashboardHandlers(db),
+  );
 }
