@@ -3,8 +3,9 @@ import { expect, test } from 'vitest';
 import { safeRedirect } from '../app-context';
 import deTexts from '../i18n/de.json';
 import enTexts from '../i18n/en.json';
+import { loadScreen, type ScreenFor } from '../screens/screens';
 import { permissionsOf, SIDEBAR, visibleSidebar } from '../shell/sidebar-items';
-import { findRoute, ROUTES, tabContextOf, toRouterPath } from './route-table';
+import { BUILT_PAGE_PATHS, findRoute, ROUTES, tabContextOf, toRouterPath } from './route-table';
 
 function lookup(texts: unknown, key: string): unknown {
   return key
@@ -38,6 +39,26 @@ test('the permissions of spec 000 §2', () => {
   ]);
   expect(findRoute('/login')?.layout).toBe('guest');
   expect(findRoute('/logout')?.layout).toBe('signedIn');
+});
+
+test('every route names a screen that exists', async () => {
+  for (const route of ROUTES) {
+    await expect(loadScreen(route.screen), route.path).resolves.toEqual(expect.any(Function));
+  }
+  expect(BUILT_PAGE_PATHS).toContain('/students/edit/{id}');
+  expect(BUILT_PAGE_PATHS).not.toContain('/scheduler');
+});
+
+test('the route table refuses an unknown screen and a page whose parameters the path lacks', () => {
+  const edit: ScreenFor<'/students/edit/{id}'> = 'students.edit';
+  const list: ScreenFor<'/students/edit/{id}'> = 'students.list';
+  // @ts-expect-error -- no such screen
+  const typo: ScreenFor<'/students'> = 'students.lst';
+  // @ts-expect-error -- the edit page reads `{id}`, which `/students` does not have
+  const withoutId: ScreenFor<'/students'> = 'students.edit';
+  // @ts-expect-error -- the support sign-in reads `{token}`
+  const withoutToken: ScreenFor<'/login'> = 'session.supportLogin';
+  expect([edit, list, typo, withoutId, withoutToken]).toHaveLength(5);
 });
 
 test('every route title exists in German and English', () => {

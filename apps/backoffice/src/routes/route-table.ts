@@ -1,4 +1,5 @@
 import type { PermissionKey } from '@fahrwerk/api';
+import type { ScreenFor, ScreenId } from '../screens/screens';
 
 /**
  * The whole route table of spec 000 §2 (and 001 §2), in one place.
@@ -7,24 +8,17 @@ import type { PermissionKey } from '@fahrwerk/api';
  *   in `permissions`; a user lacking one is sent back to the previous path.
  * - `guest` routes are for signed-out visitors only; signed-in users go to the dashboard.
  * - `signedIn` routes outside the shell need a session; `public` ones need nothing.
- * - `screen` names the screen; `notAvailable` routes show the honest "not available yet"
- *   page (listed in the README) until their issue lands.
+ * - `screen` names what the route shows: an entry screen (`dashboard`, `logout`, …), a page
+ *   of a feature area as `<area>.<name>` (loaded with its package when first opened, see
+ *   `screens/screens.tsx`), or `notAvailable`, the honest "not available yet" page (listed
+ *   in the README) until its issue lands. A name that does not exist, or a page reading a
+ *   path parameter its route's path does not have, fails the type check.
  *
  * Where 000 lists no permission but 001 puts the route in the customers area
  * (/education-events, /learn-status, /mandate), we require MODULE_CUSTOMERS: these pages
  * show one student's data.
  */
 export type RouteLayout = 'shell' | 'guest' | 'signedIn' | 'public';
-
-export type ScreenId =
-  | 'dashboard'
-  | 'login'
-  | 'forgotPassword'
-  | 'resetPassword'
-  | 'supportLogin'
-  | 'logout'
-  | 'about'
-  | 'notAvailable';
 
 /** The navigation-tab context a route belongs to (spec 000 §2). */
 export type TabContext = 'fsc' | 'lms' | 'unterricht';
@@ -50,155 +44,207 @@ const REPORTS: PermissionKey[] = ['MODULE_REPORTS'];
 const AUTOMATIC_PAYMENTS: PermissionKey[] = ['MODULE_AUTOMATIC_PAYMENTS'];
 const EXAM: PermissionKey[] = ['MODULE_EXAM'];
 
-function shell(path: string, title: string, permissions: PermissionKey[] = []): RouteDef {
-  return { path, permissions, layout: 'shell', screen: 'notAvailable', title };
+/** A row of the table; its screen must be one whose path parameters this path provides. */
+function route<Path extends string>(
+  def: Omit<RouteDef, 'path' | 'screen'> & { path: Path; screen: ScreenFor<Path> },
+): RouteDef {
+  return def;
+}
+
+/** A row in the home shell. */
+function shell<Path extends string>(
+  path: Path,
+  screen: ScreenFor<Path>,
+  title: string,
+  permissions: PermissionKey[] = [],
+): RouteDef {
+  return route({ path, permissions, layout: 'shell', screen, title });
 }
 
 export const ROUTES: RouteDef[] = [
-  { path: '/', permissions: [], layout: 'shell', screen: 'dashboard', title: 'routes.dashboard' },
-  shell('/students', 'routes.students', CUSTOMERS),
-  shell('/students/create', 'routes.studentsCreate', CUSTOMERS_WRITE),
-  shell('/students/edit/{id}', 'routes.studentsEdit', CUSTOMERS),
-  shell('/students/document-in-processing', 'routes.documentsInProcessing', CUSTOMERS_WRITE),
+  route({
+    path: '/',
+    permissions: [],
+    layout: 'shell',
+    screen: 'dashboard',
+    title: 'routes.dashboard',
+  }),
+  shell('/students', 'students.list', 'routes.students', CUSTOMERS),
+  shell('/students/create', 'students.create', 'routes.studentsCreate', CUSTOMERS_WRITE),
+  shell('/students/edit/{id}', 'students.edit', 'routes.studentsEdit', CUSTOMERS),
+  shell(
+    '/students/document-in-processing',
+    'students.documentsInProcessing',
+    'routes.documentsInProcessing',
+    CUSTOMERS_WRITE,
+  ),
   {
-    ...shell('/students/{platform}/{id}', 'routes.studentsExternalPlatform', CUSTOMERS_WRITE),
+    ...shell(
+      '/students/{platform}/{id}',
+      'notAvailable',
+      'routes.studentsExternalPlatform',
+      CUSTOMERS_WRITE,
+    ),
     note: 'The spec adds a guard that the school is registered on the external learning platform; the rest of that guard is not shown. Until the integration lands the page is not available.',
   },
-  shell('/education-events/{id}', 'routes.educationEvents', CUSTOMERS),
-  {
+  shell('/education-events/{id}', 'students.educationEvents', 'routes.educationEvents', CUSTOMERS),
+  route({
     path: '/theory/upload-qrcode-document',
     permissions: [],
     layout: 'public',
-    screen: 'notAvailable',
+    screen: 'students.qrUpload',
     title: 'routes.theoryQrUpload',
     note: 'Reached by a student scanning the QR code: no sign-in, the school and student tokens in the query decide what may be uploaded (issue 4).',
-  },
-  shell('/learn-status/{id}', 'routes.learnStatus', CUSTOMERS),
-  shell('/mandate', 'routes.mandate', CUSTOMERS),
-  shell('/pre-exam/{id}/{class}', 'routes.preExam'),
-  shell('/vehicles', 'routes.vehicles', COMPANY),
-  shell('/branches', 'routes.branches', COMPANY),
-  shell('/configurations', 'routes.configurations', COMPANY),
-  shell('/roles', 'routes.roles', COMPANY),
-  shell('/master-data', 'routes.masterData', COMPANY),
-  shell('/products', 'routes.products', COMPANY),
-  shell('/price-lists', 'routes.priceLists', COMPANY),
-  shell('/instructors', 'routes.instructors', COMPANY),
-  shell('/instructors/create', 'routes.instructorsCreate', COMPANY_WRITE),
-  shell('/instructors/edit/{id}', 'routes.instructorsEdit', COMPANY),
-  shell('/scheduler', 'routes.scheduler', ['MODULE_TIME_PLANNER']),
-  shell('/accounting', 'routes.accounting', ['MODULE_ACCOUNTING']),
-  shell('/practical-exam', 'routes.practicalExam', EXAM),
-  shell('/theory-exam', 'routes.theoryExam', EXAM),
-  shell('/theory', 'routes.theory', ['MODULE_THEORY']),
-  shell('/payers', 'routes.payers', COST_BEARERS),
-  {
+  }),
+  shell('/learn-status/{id}', 'students.learnStatus', 'routes.learnStatus', CUSTOMERS),
+  shell('/mandate', 'notAvailable', 'routes.mandate', CUSTOMERS),
+  shell('/pre-exam/{id}/{class}', 'notAvailable', 'routes.preExam'),
+  shell('/vehicles', 'fleet.vehicles', 'routes.vehicles', COMPANY),
+  shell('/branches', 'fleet.branches', 'routes.branches', COMPANY),
+  shell('/configurations', 'settings.configurations', 'routes.configurations', COMPANY),
+  shell('/roles', 'users.roles', 'routes.roles', COMPANY),
+  shell('/master-data', 'settings.masterData', 'routes.masterData', COMPANY),
+  shell('/products', 'priceLists.products', 'routes.products', COMPANY),
+  shell('/price-lists', 'priceLists.priceLists', 'routes.priceLists', COMPANY),
+  shell('/instructors', 'users.instructors', 'routes.instructors', COMPANY),
+  shell('/instructors/create', 'users.createInstructor', 'routes.instructorsCreate', COMPANY_WRITE),
+  shell('/instructors/edit/{id}', 'users.editInstructor', 'routes.instructorsEdit', COMPANY),
+  shell('/scheduler', 'notAvailable', 'routes.scheduler', ['MODULE_TIME_PLANNER']),
+  shell('/accounting', 'notAvailable', 'routes.accounting', ['MODULE_ACCOUNTING']),
+  shell('/practical-exam', 'notAvailable', 'routes.practicalExam', EXAM),
+  shell('/theory-exam', 'notAvailable', 'routes.theoryExam', EXAM),
+  shell('/theory', 'notAvailable', 'routes.theory', ['MODULE_THEORY']),
+  shell('/payers', 'costBearers.list', 'routes.payers', COST_BEARERS),
+  route({
     path: '/payers/upload-qrcode-document',
     permissions: [],
     layout: 'public',
-    screen: 'notAvailable',
+    screen: 'costBearers.qrUpload',
     title: 'routes.payersQrUpload',
     note: "The spec lists the cost-bearers module, but the page is opened by a cost bearer scanning a QR code, who has no sign-in: like the students' page it is public and accepts only a valid school and cost-bearer token (issue 4).",
-  },
-  shell('/payers/services/{id}', 'routes.payersServices', COST_BEARERS),
-  shell('/payers/classic-pay/{id}', 'routes.payersClassicPay', COST_BEARERS),
-  shell('/payers/payment-request', 'routes.payersPaymentRequest', COST_BEARERS),
-  shell('/payers/deposit-invoice', 'routes.payersDepositInvoice', COST_BEARERS),
-  shell('/training', 'routes.training', REPORTS),
-  shell('/finances', 'routes.finances', REPORTS),
-  shell('/learn', 'routes.learn', REPORTS),
-  shell('/planning', 'routes.planning', REPORTS),
-  shell('/export', 'routes.export', REPORTS),
-  shell('/invoice', 'routes.invoice', REPORTS),
-  shell('/todo', 'routes.todo', ['MODULE_TASK']),
-  shell('/automatic-payments-overview', 'routes.apOverview', AUTOMATIC_PAYMENTS),
-  shell('/automatic-payments-classic-pay', 'routes.apClassicPay', AUTOMATIC_PAYMENTS),
-  shell('/automatic-payments-live-pay', 'routes.apLivePay', AUTOMATIC_PAYMENTS),
-  shell('/automatic-payments-flash-pay', 'routes.apFlashPay', AUTOMATIC_PAYMENTS),
-  shell('/automatic-payments-payment-documents', 'routes.apPaymentDocuments', AUTOMATIC_PAYMENTS),
+  }),
+  shell('/payers/services/{id}', 'notAvailable', 'routes.payersServices', COST_BEARERS),
+  shell('/payers/classic-pay/{id}', 'notAvailable', 'routes.payersClassicPay', COST_BEARERS),
+  shell('/payers/payment-request', 'notAvailable', 'routes.payersPaymentRequest', COST_BEARERS),
+  shell('/payers/deposit-invoice', 'notAvailable', 'routes.payersDepositInvoice', COST_BEARERS),
+  shell('/training', 'notAvailable', 'routes.training', REPORTS),
+  shell('/finances', 'notAvailable', 'routes.finances', REPORTS),
+  shell('/learn', 'notAvailable', 'routes.learn', REPORTS),
+  shell('/planning', 'notAvailable', 'routes.planning', REPORTS),
+  shell('/export', 'notAvailable', 'routes.export', REPORTS),
+  shell('/invoice', 'notAvailable', 'routes.invoice', REPORTS),
+  shell('/todo', 'todos.list', 'routes.todo', ['MODULE_TASK']),
+  shell('/automatic-payments-overview', 'notAvailable', 'routes.apOverview', AUTOMATIC_PAYMENTS),
+  shell(
+    '/automatic-payments-classic-pay',
+    'notAvailable',
+    'routes.apClassicPay',
+    AUTOMATIC_PAYMENTS,
+  ),
+  shell('/automatic-payments-live-pay', 'notAvailable', 'routes.apLivePay', AUTOMATIC_PAYMENTS),
+  shell('/automatic-payments-flash-pay', 'notAvailable', 'routes.apFlashPay', AUTOMATIC_PAYMENTS),
+  shell(
+    '/automatic-payments-payment-documents',
+    'notAvailable',
+    'routes.apPaymentDocuments',
+    AUTOMATIC_PAYMENTS,
+  ),
   shell(
     '/automatic-payments-student-documents-history',
+    'notAvailable',
     'routes.apStudentDocumentsHistory',
     AUTOMATIC_PAYMENTS,
   ),
-  shell('/automatic-payment-triggers', 'routes.apTriggers', AUTOMATIC_PAYMENTS),
-  shell('/payment-request', 'routes.paymentRequest', AUTOMATIC_PAYMENTS),
-  shell('/partial-invoice', 'routes.partialInvoice', AUTOMATIC_PAYMENTS),
-  shell('/registration', 'routes.registration'),
-  shell('/email', 'routes.email'),
-  shell('/email-templates', 'routes.emailTemplates'),
-  shell('/broadcast', 'routes.broadcast'),
-  shell('/broadcast-templates', 'routes.broadcastTemplates'),
-  shell('/messaging', 'routes.messaging'),
-  shell('/message-templates', 'routes.messageTemplates'),
-  shell('/automatic-messages', 'routes.automaticMessages'),
-  shell('/perso-fix', 'routes.persoFix'),
-  shell('/pulse', 'routes.pulse'),
-  shell('/configuration', 'routes.configuration'),
-  shell('/set-up-mandate/success', 'routes.setUpMandateSuccess'),
-  shell('/set-up-mandate/failure', 'routes.setUpMandateFailure'),
-  shell('/onboard/driving-school/success', 'routes.onboardSuccess'),
-  shell('/lms', 'routes.lms'),
-  shell('/lms-question-tutor', 'routes.lmsQuestionTutor'),
-  shell('/lms-theme-loop', 'routes.lmsThemeLoop'),
-  shell('/unterricht', 'routes.unterricht'),
-  shell('/base-knowledge', 'routes.baseKnowledge'),
-  shell('/additional-knowledge-a', 'routes.additionalKnowledgeA'),
-  shell('/additional-knowledge-b', 'routes.additionalKnowledgeB'),
+  shell('/automatic-payment-triggers', 'notAvailable', 'routes.apTriggers', AUTOMATIC_PAYMENTS),
+  shell('/payment-request', 'notAvailable', 'routes.paymentRequest', AUTOMATIC_PAYMENTS),
+  shell('/partial-invoice', 'notAvailable', 'routes.partialInvoice', AUTOMATIC_PAYMENTS),
+  shell('/registration', 'registrations.inbox', 'routes.registration'),
+  shell('/email', 'notAvailable', 'routes.email'),
+  shell('/email-templates', 'notAvailable', 'routes.emailTemplates'),
+  shell('/broadcast', 'notAvailable', 'routes.broadcast'),
+  shell('/broadcast-templates', 'notAvailable', 'routes.broadcastTemplates'),
+  shell('/messaging', 'notAvailable', 'routes.messaging'),
+  shell('/message-templates', 'notAvailable', 'routes.messageTemplates'),
+  shell('/automatic-messages', 'notAvailable', 'routes.automaticMessages'),
+  shell('/perso-fix', 'notAvailable', 'routes.persoFix'),
+  shell('/pulse', 'notAvailable', 'routes.pulse'),
+  shell('/configuration', 'settings.mailAccounts', 'routes.configuration'),
+  shell('/set-up-mandate/success', 'notAvailable', 'routes.setUpMandateSuccess'),
+  shell('/set-up-mandate/failure', 'notAvailable', 'routes.setUpMandateFailure'),
+  shell('/onboard/driving-school/success', 'notAvailable', 'routes.onboardSuccess'),
+  shell('/lms', 'notAvailable', 'routes.lms'),
+  shell('/lms-question-tutor', 'notAvailable', 'routes.lmsQuestionTutor'),
+  shell('/lms-theme-loop', 'notAvailable', 'routes.lmsThemeLoop'),
+  shell('/unterricht', 'notAvailable', 'routes.unterricht'),
+  shell('/base-knowledge', 'notAvailable', 'routes.baseKnowledge'),
+  shell('/additional-knowledge-a', 'notAvailable', 'routes.additionalKnowledgeA'),
+  shell('/additional-knowledge-b', 'notAvailable', 'routes.additionalKnowledgeB'),
   // Outside the shell.
-  {
+  route({
     path: '/register/{token}',
     permissions: [],
     layout: 'public',
-    screen: 'notAvailable',
+    screen: 'registrations.public',
     title: 'routes.publicRegistration',
     note: "Not in the spec's table: the public registration form a school's registration QR code points to (its URL comes from /driving-schools/current/drive-buzz-registration-url).",
-  },
-  { path: '/about', permissions: [], layout: 'public', screen: 'about', title: 'routes.about' },
-  {
+  }),
+  route({
+    path: '/about',
+    permissions: [],
+    layout: 'public',
+    screen: 'about',
+    title: 'routes.about',
+  }),
+  route({
     path: '/logout',
     permissions: [],
     layout: 'signedIn',
     screen: 'logout',
     title: 'routes.logout',
-  },
-  { path: '/login', permissions: [], layout: 'guest', screen: 'login', title: 'routes.login' },
-  {
+  }),
+  route({
+    path: '/login',
+    permissions: [],
+    layout: 'guest',
+    screen: 'session.login',
+    title: 'routes.login',
+  }),
+  route({
     path: '/forgot-password',
     permissions: [],
     layout: 'guest',
-    screen: 'forgotPassword',
+    screen: 'session.forgotPassword',
     title: 'routes.forgotPassword',
-  },
-  {
+  }),
+  route({
     path: '/reset-password',
     permissions: [],
     layout: 'guest',
-    screen: 'resetPassword',
+    screen: 'session.resetPassword',
     title: 'routes.resetPassword',
-  },
-  {
+  }),
+  route({
     path: '/support-user-token-login/{token}',
     permissions: [],
     layout: 'guest',
-    screen: 'supportLogin',
+    screen: 'session.supportLogin',
     title: 'routes.supportLogin',
-  },
-  {
+  }),
+  route({
     path: '/fibu-fix',
     permissions: [],
     layout: 'public',
     screen: 'notAvailable',
     title: 'routes.fibuFix',
     note: 'Opens an external bookkeeping portal in a new window; the portal address is not shown in the spec.',
-  },
-  {
+  }),
+  route({
     path: '/book-mirror',
     permissions: [],
     layout: 'public',
     screen: 'notAvailable',
     title: 'routes.bookMirror',
-  },
+  }),
 ];
 
 /** `/students/edit/{id}` → `/students/edit/$id` (TanStack Router's parameter syntax). */
@@ -221,6 +267,11 @@ export function tabContextOf(path: string): TabContext {
   if (path === '/unterricht') return 'unterricht';
   return 'fsc';
 }
+
+/** The paths whose screen is built (the README's "not available" list is the rest). */
+export const BUILT_PAGE_PATHS = ROUTES.filter((def) => def.screen !== 'notAvailable').map(
+  (def) => def.path,
+);
 
 export function findRoute(path: string): RouteDef | undefined {
   return ROUTES.find((route) => route.path === path);

@@ -9,8 +9,9 @@ import {
 } from '@tanstack/react-router';
 import type { AppContext } from '../app-context';
 import { safeRedirect } from '../app-context';
+import { LoadingScreen } from '../screens/loading-screen';
 import { NotFoundScreen } from '../screens/not-found-screen';
-import { screenFor } from '../screens/screens';
+import { screenComponent } from '../screens/screens';
 import { GuestLayout } from '../shell/guest-layout';
 import { RootLayout } from '../shell/root-layout';
 import { ShellLayout } from '../shell/shell-layout';
@@ -96,7 +97,7 @@ export function createAppRouter(context: AppContext) {
           throw redirect({ href: lastAllowedHref ?? '/', replace: true });
         }
       },
-      component: screenFor(def),
+      component: screenComponent(def.screen),
     });
     children.set(parent, [...(children.get(parent) ?? []), route]);
   }
@@ -111,6 +112,8 @@ export function createAppRouter(context: AppContext) {
     routeTree,
     context,
     defaultPreload: false,
+    // Shown while a feature area's chunk loads (after the router's pending delay).
+    defaultPendingComponent: LoadingScreen,
     scrollRestoration: true,
   });
   router.subscribe('onResolved', ({ toLocation }) => {

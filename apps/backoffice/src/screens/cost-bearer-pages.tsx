@@ -1,6 +1,6 @@
 import { CostBearerQrUploadScreen, CostBearersScreen } from '@fahrwerk/cost-bearers';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import type { Screen } from './screens';
+import type { Pages } from './screens';
 
 /** The list, and the open cost bearer with `?id=` (so the browser's back button works). */
 function CostBearersPage() {
@@ -31,8 +31,8 @@ function CostBearerQrUploadPage() {
   );
 }
 
-/** The pages of cost bearers and their QR-code upload page (issue 4), by route path of the route table. */
-export const COST_BEARER_PAGES: Record<string, Screen> = {
-  '/payers': CostBearersPage,
-  '/payers/upload-qrcode-document': CostBearerQrUploadPage,
-};
+/** The pages of cost bearers and their QR-code upload page (issue 4): `costBearers.<name>` in the route table. */
+export const COST_BEARER_PAGES = {
+  list: CostBearersPage,
+  qrUpload: CostBearerQrUploadPage,
+} satisfies Pages;

@@ -1,5 +1,5 @@
 import { BranchesScreen, VehiclesScreen } from '@fahrwerk/fleet';
-import type { Screen } from './screens';
+import type { Pages } from './screens';
 
 function VehiclesPage() {
   return <VehiclesScreen />;
@@ -9,8 +9,8 @@ function BranchesPage() {
   return <BranchesScreen />;
 }
 
-/** The pages of branches and vehicles (issue 5), by route path of the route table. */
-export const FLEET_PAGES: Record<string, Screen> = {
-  '/vehicles': VehiclesPage,
-  '/branches': BranchesPage,
-};
+/** The pages of branches and vehicles (issue 5): `fleet.<name>` in the route table. */
+export const FLEET_PAGES = {
+  vehicles: VehiclesPage,
+  branches: BranchesPage,
+} satisfies Pages;

@@ -1,6 +1,6 @@
 import { PriceListsScreen, ProductsScreen } from '@fahrwerk/price-lists';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { Screen } from './screens';
+import type { Pages } from './screens';
 
 function ProductsPage() {
   return <ProductsScreen />;
@@ -21,8 +21,8 @@ function PriceListsPage() {
   );
 }
 
-/** The pages of products and price lists (issue 5), by route path of the route table. */
-export const PRICE_PAGES: Record<string, Screen> = {
-  '/products': ProductsPage,
-  '/price-lists': PriceListsPage,
-};
+/** The pages of products and price lists (issue 5): `priceLists.<name>` in the route table. */
+export const PRICE_PAGES = {
+  products: ProductsPage,
+  priceLists: PriceListsPage,
+} satisfies Pages;

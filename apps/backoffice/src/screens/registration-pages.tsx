@@ -1,19 +1,18 @@
 import { PublicRegistrationScreen, RegistrationsScreen } from '@fahrwerk/registrations';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import type { Screen } from './screens';
+import { useNavigate } from '@tanstack/react-router';
+import type { Pages, PathParams } from './screens';
 
 function RegistrationInboxPage() {
   const navigate = useNavigate();
   return <RegistrationsScreen onOpenStudent={(id) => navigate({ href: `/students/edit/${id}` })} />;
 }
 
-function PublicRegistrationPage() {
-  const { token } = useParams({ strict: false }) as { token: string };
-  return <PublicRegistrationScreen token={token} />;
+function PublicRegistrationPage({ params }: { params: PathParams<'/register/{token}'> }) {
+  return <PublicRegistrationScreen token={params.token} />;
 }
 
-/** The pages of the registration inbox and the public registration page (issue 4), by route path of the route table. */
-export const REGISTRATION_PAGES: Record<string, Screen> = {
-  '/registration': RegistrationInboxPage,
-  '/register/{token}': PublicRegistrationPage,
-};
+/** The pages of the registration inbox and the public registration page (issue 4): `registrations.<name>` in the route table. */
+export const REGISTRATION_PAGES = {
+  inbox: RegistrationInboxPage,
+  public: PublicRegistrationPage,
+} satisfies Pages;

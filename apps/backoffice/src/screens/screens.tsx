@@ -1,56 +1,98 @@
+import { type AsyncRouteComponent, lazyRouteComponent, useParams } from '@tanstack/react-router';
 import type { JSX } from 'react';
-import type { RouteDef, ScreenId } from '../routes/route-table';
 import { AboutScreen } from './about-screen';
-import { COST_BEARER_PAGES } from './cost-bearer-pages';
 import { DashboardScreen } from './dashboard-screen';
-import { FLEET_PAGES } from './fleet-pages';
 import { LogoutScreen } from './logout-screen';
 import { NotAvailableScreen } from './not-available-screen';
-import { PRICE_PAGES } from './price-pages';
-import { REGISTRATION_PAGES } from './registration-pages';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  ResetPasswordPage,
-  SupportLoginPage,
-} from './session-pages';
-import { SETTINGS_PAGES } from './settings-pages';
-import { STUDENT_PAGES } from './student-pages';
-import { TODO_PAGES } from './todo-pages';
-import { USER_PAGES } from './user-pages';
 
-export type Screen = () => JSX.Element | null;
+/** A page of the back office; `params` are the path parameters of the route showing it. */
+export type Screen<Params extends object = object> = (props: {
+  params: Params;
+}) => JSX.Element | null;
 
-const SCREENS: Record<ScreenId, Screen> = {
+/** The parameters of a route path as the table writes it: `/students/edit/{id}` → `{ id: string }`. */
+export type PathParams<Path extends string> = {
+  [Name in ParamNames<Path>]: string;
+};
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+/** A page file's pages by name; each page's parameters are checked against its routes' paths. */
+export type Pages = Record<string, Screen<never>>;
+
+/** The screens in the entry chunk: the dashboard, sign-out, about, the placeholder. */
+const SCREENS = {
   dashboard: DashboardScreen,
-  login: LoginPage,
-  forgotPassword: ForgotPasswordPage,
-  resetPassword: ResetPasswordPage,
-  supportLogin: SupportLoginPage,
   logout: LogoutScreen,
   about: AboutScreen,
   notAvailable: NotAvailableScreen,
-};
+} satisfies Pages;
 
 /**
- * The pages of the feature areas, by route path (each area keeps its own file, so areas
- * are wired without touching each other). A path listed here wins over the route's
- * `notAvailable` placeholder.
+ * The feature areas, each loaded (with its feature package) when one of its routes is
+ * first opened. Each area keeps its own page file keyed by screen name, so areas are wired
+ * without touching each other; a route names an area's page as `<area>.<name>`. Sign-in
+ * is an area too: its forms bring zod and react-hook-form, which the dashboard does not need.
  */
-const PAGES: Record<string, Screen> = {
-  ...STUDENT_PAGES,
-  ...REGISTRATION_PAGES,
-  ...TODO_PAGES,
-  ...COST_BEARER_PAGES,
-  ...USER_PAGES,
-  ...FLEET_PAGES,
-  ...PRICE_PAGES,
-  ...SETTINGS_PAGES,
+const AREAS = {
+  session: () => import('./session-pages').then((area) => area.SESSION_PAGES),
+  students: () => import('./student-pages').then((area) => area.STUDENT_PAGES),
+  registrations: () => import('./registration-pages').then((area) => area.REGISTRATION_PAGES),
+  todos: () => import('./todo-pages').then((area) => area.TODO_PAGES),
+  costBearers: () => import('./cost-bearer-pages').then((area) => area.COST_BEARER_PAGES),
+  users: () => import('./user-pages').then((area) => area.USER_PAGES),
+  fleet: () => import('./fleet-pages').then((area) => area.FLEET_PAGES),
+  priceLists: () => import('./price-pages').then((area) => area.PRICE_PAGES),
+  settings: () => import('./settings-pages').then((area) => area.SETTINGS_PAGES),
 };
 
-export function screenFor(def: RouteDef): Screen {
-  return PAGES[def.path] ?? SCREENS[def.screen];
+type Area = keyof typeof AREAS;
+type AreaPages<A extends Area> = Awaited<ReturnType<(typeof AREAS)[A]>>;
+type AreaScreenId = { [A in Area]: `${A}.${keyof AreaPages<A> & string}` }[Area];
+
+/** Every screen a route may name: an entry screen, or `<area>.<name>` of an area's pages. */
+export type ScreenId = keyof typeof SCREENS | AreaScreenId;
+
+type ScreenOf<Id extends ScreenId> = Id extends keyof typeof SCREENS
+  ? (typeof SCREENS)[Id]
+  : Id extends `${infer A extends Area}.${infer Name}`
+    ? AreaPages<A>[Name & keyof AreaPages<A>]
+    : never;
+type ParamsOf<S> = S extends (props: { params: infer Params }) => unknown ? Params : object;
+
+/** The screens a route with this path may show: those whose parameters the path provides. */
+export type ScreenFor<Path extends string> = {
+  [Id in ScreenId]: PathParams<Path> extends ParamsOf<ScreenOf<Id>> ? Id : never;
+}[ScreenId];
+
+/**
+ * Renders a page with the parameters of the matched path. The router types them loosely;
+ * `ScreenFor` made sure, in the route table, that the path has every one the page reads.
+ */
+function withParams(Page: Screen<never>) {
+  return function RoutePage() {
+    const params = useParams({ strict: false });
+    return <Page params={params as never} />;
+  };
 }
 
-/** The route paths that have a built page (the README's "not available" list is the rest). */
-export const BUILT_PAGE_PATHS = Object.keys(PAGES);
+function isEntryScreen(id: ScreenId): id is keyof typeof SCREENS {
+  return id in SCREENS;
+}
+
+/** Loads a screen's page, with its area's chunk when it lives in one. */
+export async function loadScreen(id: ScreenId): Promise<Screen<never>> {
+  if (isEntryScreen(id)) return SCREENS[id];
+  const [area, name] = id.split('.') as [Area, string];
+  const pages: Pages = await AREAS[area]();
+  const page = pages[name];
+  if (!page) throw new Error(`No screen ${id}`);
+  return page;
+}
+
+/** The route component of a screen: entry screens at once, area pages when first opened. */
+export function screenComponent(id: ScreenId): AsyncRouteComponent<object> | (() => JSX.Element) {
+  if (isEntryScreen(id)) return withParams(SCREENS[id]);
+  return lazyRouteComponent(async () => ({ default: withParams(await loadScreen(id)) }));
+}

@@ -5,10 +5,11 @@ import {
   ResetPasswordScreen,
   SupportLoginScreen,
 } from '@fahrwerk/session';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { changeLanguage, LANGUAGE_KEY, loadPermissions, safeRedirect } from '../app-context';
 import { useApp } from '../use-app';
+import type { Pages, PathParams } from './screens';
 
 /** Stores the session, applies the user's language, and opens the page asked for. */
 function useFinishSignIn() {
@@ -27,20 +28,27 @@ function useFinishSignIn() {
   );
 }
 
-export function LoginPage() {
+function LoginPage() {
   return <LoginScreen onSignedIn={useFinishSignIn()} />;
 }
 
-export function SupportLoginPage() {
-  const { token } = useParams({ strict: false }) as { token: string };
-  return <SupportLoginScreen token={token} onSignedIn={useFinishSignIn()} />;
+function SupportLoginPage({ params }: { params: PathParams<'/support-user-token-login/{token}'> }) {
+  return <SupportLoginScreen token={params.token} onSignedIn={useFinishSignIn()} />;
 }
 
-export function ForgotPasswordPage() {
+function ForgotPasswordPage() {
   return <ForgotPasswordScreen />;
 }
 
-export function ResetPasswordPage() {
+function ResetPasswordPage() {
   const search = useSearch({ strict: false }) as { token?: unknown };
   return <ResetPasswordScreen token={typeof search.token === 'string' ? search.token : null} />;
 }
+
+/** Sign-in, forgotten and new password, and the support sign-in: `session.<name>` in the route table. */
+export const SESSION_PAGES = {
+  login: LoginPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  supportLogin: SupportLoginPage,
+} satisfies Pages;

@@ -1,6 +1,6 @@
 import { ConfigurationScreen, MasterDataScreen, MyMailAccountsScreen } from '@fahrwerk/settings';
 import { useSession } from '../use-app';
-import type { Screen } from './screens';
+import type { Pages } from './screens';
 
 /** `/configuration`: the signed-in user's own mail accounts (see MyMailAccountsScreen). */
 function MyMailAccountsPage() {
@@ -9,9 +9,9 @@ function MyMailAccountsPage() {
   return <MyMailAccountsScreen userId={session.user.id} />;
 }
 
-/** The pages of master data, configurations and the mail configuration (issue 5), by route path of the route table. */
-export const SETTINGS_PAGES: Record<string, Screen> = {
-  '/master-data': MasterDataScreen,
-  '/configurations': () => <ConfigurationScreen />,
-  '/configuration': MyMailAccountsPage,
-};
+/** The pages of master data, configurations and the mail configuration (issue 5): `settings.<name>` in the route table. */
+export const SETTINGS_PAGES = {
+  masterData: MasterDataScreen,
+  configurations: () => <ConfigurationScreen />,
+  mailAccounts: MyMailAccountsPage,
+} satisfies Pages;

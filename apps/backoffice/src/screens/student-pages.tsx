@@ -8,13 +8,16 @@ import {
   type StudentEditTab,
   StudentListScreen,
 } from '@fahrwerk/students';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import type { Screen } from './screens';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { Pages } from './screens';
 
 const TABS: StudentEditTab[] = ['master', 'educations', 'documents', 'timeline'];
 
-function useIdParam(): number | null {
-  const { id } = useParams({ strict: false }) as { id?: string };
+/** The student pages' paths end in `{id}`. */
+type StudentParams = { params: { id: string } };
+
+/** A student id of the path, or null when it is not one. */
+function studentIdOf(id: string): number | null {
   const value = Number(id);
   return Number.isInteger(value) && value > 0 ? value : null;
 }
@@ -40,9 +43,9 @@ function StudentCreatePage() {
   );
 }
 
-function StudentEditPage() {
+function StudentEditPage({ params }: StudentParams) {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = studentIdOf(params.id);
   const search = useSearch({ strict: false }) as { tab?: unknown };
   const tab = TABS.find((value) => value === search.tab) ?? 'master';
   if (id === null) {
@@ -60,9 +63,9 @@ function StudentEditPage() {
   );
 }
 
-function EducationEventsPage() {
+function EducationEventsPage({ params }: StudentParams) {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = studentIdOf(params.id);
   if (id === null) return null;
   return (
     <EducationEventsScreen
@@ -73,9 +76,9 @@ function EducationEventsPage() {
   );
 }
 
-function LearnStatusPage() {
+function LearnStatusPage({ params }: StudentParams) {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = studentIdOf(params.id);
   if (id === null) return null;
   return (
     <LearnStatusScreen
@@ -99,13 +102,13 @@ function QrUploadPage() {
   );
 }
 
-/** The pages of students, documents in processing, education events, learning status and the students' QR-code upload page (issue 4), by route path of the route table. */
-export const STUDENT_PAGES: Record<string, Screen> = {
-  '/students': StudentListPage,
-  '/students/create': StudentCreatePage,
-  '/students/edit/{id}': StudentEditPage,
-  '/students/document-in-processing': DocumentsInProcessingScreen,
-  '/education-events/{id}': EducationEventsPage,
-  '/learn-status/{id}': LearnStatusPage,
-  '/theory/upload-qrcode-document': QrUploadPage,
-};
+/** The pages of students, documents in processing, education events, learning status and the students' QR-code upload page (issue 4): `students.<name>` in the route table. */
+export const STUDENT_PAGES = {
+  list: StudentListPage,
+  create: StudentCreatePage,
+  edit: StudentEditPage,
+  documentsInProcessing: DocumentsInProcessingScreen,
+  educationEvents: EducationEventsPage,
+  learnStatus: LearnStatusPage,
+  qrUpload: QrUploadPage,
+} satisfies Pages;

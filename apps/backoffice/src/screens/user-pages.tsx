@@ -1,6 +1,6 @@
 import { InstructorsScreen, RolesScreen, UserFormScreen } from '@fahrwerk/users';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import type { Screen } from './screens';
+import { useNavigate } from '@tanstack/react-router';
+import type { Pages, PathParams } from './screens';
 
 function InstructorsPage() {
   const navigate = useNavigate();
@@ -22,10 +22,9 @@ function CreateInstructorPage() {
   );
 }
 
-function EditInstructorPage() {
+function EditInstructorPage({ params }: { params: PathParams<'/instructors/edit/{id}'> }) {
   const navigate = useNavigate();
-  const { id } = useParams({ strict: false }) as { id?: string };
-  const userId = Number(id);
+  const userId = Number(params.id);
   return (
     <UserFormScreen
       userId={Number.isInteger(userId) && userId > 0 ? userId : null}
@@ -35,10 +34,10 @@ function EditInstructorPage() {
   );
 }
 
-/** The pages of instructors (users) and roles (issue 5), by route path of the route table. */
-export const USER_PAGES: Record<string, Screen> = {
-  '/instructors': InstructorsPage,
-  '/instructors/create': CreateInstructorPage,
-  '/instructors/edit/{id}': EditInstructorPage,
-  '/roles': RolesScreen,
-};
+/** The pages of instructors (users) and roles (issue 5): `users.<name>` in the route table. */
+export const USER_PAGES = {
+  instructors: InstructorsPage,
+  createInstructor: CreateInstructorPage,
+  editInstructor: EditInstructorPage,
+  roles: RolesScreen,
+} satisfies Pages;
