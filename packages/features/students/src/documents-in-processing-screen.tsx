@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
 import { useCan } from '@fahrwerk/core';
 import {
   ActionMenu,
@@ -35,7 +35,6 @@ import {
   useUploadDocumentsInProcessing,
 } from './api/student-queries';
 import { FileViewer, formatSize, showOrSave } from './components/file-viewer';
-import { DOCUMENT_TYPES } from './schemas/student-form';
 import { DOCUMENT_MIME_TYPES } from './student-documents-panel';
 import { useStudentsTranslation } from './use-students-translation';
 

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
 import { useCan } from '@fahrwerk/core';
 import {
   ActionMenu,
@@ -30,7 +30,6 @@ import {
   useUploadDocument,
 } from './api/student-queries';
 import { FileViewer, formatSize, showOrSave } from './components/file-viewer';
-import { DOCUMENT_TYPES } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
 
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];

@@ -1,5 +1,14 @@
-import { isApiError } from '@fahrwerk/api';
-import { useCan } from '@fahrwerk/core';
+import { EDUCATION_STATUSES, LICENSE_CLASSES, PAYMENT_WORKFLOWS } from '@fahrwerk/api';
+import {
+  ApiForm,
+  FormCheckboxGroup,
+  FormDateField,
+  type FormOption,
+  FormSelect,
+  FormTextField,
+  useApiForm,
+  useCan,
+} from '@fahrwerk/core';
 import {
   Badge,
   type BadgeTone,
@@ -8,7 +17,7 @@ import {
   Dialog,
   EmptyState,
   ErrorState,
-  Form,
+  FieldColumns,
   formatDate,
   Modal,
   Section,
@@ -16,9 +25,7 @@ import {
   Switch,
   toast,
 } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
 import {
   type EducationSwitch,
   type Student,
@@ -29,21 +36,8 @@ import {
   useStudentEducations,
   useTheoryCourses,
 } from './api/student-queries';
-import {
-  FormCheckboxes,
-  FormDate,
-  FormSelect,
-  FormText,
-  type Option,
-} from './components/form-fields';
 import type { StudentFormPickers } from './components/student-form';
-import {
-  EDUCATION_STATUSES,
-  type EducationForm,
-  educationFormSchema,
-  LICENSE_CLASSES,
-  PAYMENT_WORKFLOWS,
-} from './schemas/student-form';
+import { type EducationForm, educationFormSchema } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
 
 const STATUS_TONE: Record<StudentEducation['status'], BadgeTone> = {
@@ -67,7 +61,7 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
   const change = useEducationSwitch();
   const [editing, setEditing] = useState<StudentEducation | 'new' | null>(null);
   const [archiving, setArchiving] = useState<StudentEducation | null>(null);
-  const label = (id: number | undefined, options: Option[]) =>
+  const label = (id: number | undefined, options: FormOption[]) =>
     id === undefined
       ? t('common.none')
       : (options.find((o) => o.id === String(id))?.label ?? t('common.none'));
@@ -80,7 +74,7 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
           toast.success(
             which === 'archived'
               ? t(value ? 'messages.archive_success' : 'messages.unarchive_success')
-              : t('messages.save_success'),
+              : t('messages.saveEducationsuccess'),
           ),
       },
     );
@@ -248,19 +242,13 @@ function EducationFormDialog({
   const canSeeCourses = useCan('MODULE_THEORY');
   const courses = useTheoryCourses(canSeeCourses);
   const save = useSaveEducation();
-  const [globalError, setGlobalError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<EducationForm>({
-    resolver: zodResolver(educationFormSchema),
-    defaultValues: toEducationForm(education, student),
-  });
   const classOptions = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
-  const courseOptions: Option[] = (courses.data ?? []).map((course) => ({
+  const courseOptions: FormOption[] = (courses.data ?? []).map((course) => ({
     id: String(course.id),
     label: `${course.shortDescription} (${formatDate(course.start)})`,
   }));
 
-  const submit = handleSubmit(async (form) => {
-    setGlobalError(null);
+  const saveEducation = async (form: EducationForm) => {
     const num = (value: string) => (value === '' ? undefined : Number(value));
     const body: StudentEducationInput = {
       studentId: student.id,
@@ -279,35 +267,24 @@ function EducationFormDialog({
       courseIds: canSeeCourses ? form.courseIds.map(Number) : (education?.courseIds ?? []),
       costBearerIds: education?.costBearerIds ?? [],
     };
-    try {
-      await save.mutateAsync({ id: education?.id ?? null, body });
-      toast.success(t('educations.saved'));
-      onDone();
-    } catch (error) {
-      if (!isApiError(error) || error.status !== 422) return;
-      for (const fieldError of error.fieldErrors) {
-        if (fieldError.field in educationFormSchema.shape) {
-          setError(fieldError.field as FieldPath<EducationForm>, { message: fieldError.error });
-        }
-      }
-      // The server's German message, e.g. the student is archived or more than 3 courses.
-      setGlobalError(
-        error.globalErrors[0] ?? error.fieldErrors[0]?.error ?? error.body.error_message,
-      );
-    }
+    await save.mutateAsync({ id: education?.id ?? null, body });
+    toast.success(t('educations.saved'));
+    onDone();
+  };
+  // The server's German message (the student is archived, more than 3 courses) shows in the
+  // form's alert; other failures toast.
+  const form = useApiForm({
+    schema: educationFormSchema,
+    defaultValues: toEducationForm(education, student),
+    submit: saveEducation,
+    t,
+    alertOn: 'validation',
   });
+  const { control, formState } = form;
 
   return (
-    <Form onSubmit={submit} aria-label={education ? t('educations.edit') : t('educations.add')}>
-      {globalError && (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {t(globalError)}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
+    <ApiForm form={form} aria-label={education ? t('educations.edit') : t('educations.add')}>
+      <FieldColumns>
         <FormSelect
           control={control}
           name="licenseClass"
@@ -359,17 +336,17 @@ function EducationFormDialog({
           label={t('educations.priceList')}
           options={pickers.priceLists}
         />
-        <FormDate control={control} name="startDate" label={t('educations.startDate')} />
-        <FormText
+        <FormDateField control={control} name="startDate" label={t('educations.startDate')} />
+        <FormTextField
           control={control}
           name="theoryQuestionsVersion"
           label={t('educations.theoryQuestionsVersion')}
           description={t('educations.theoryQuestionsHint')}
           maxLength={10}
         />
-      </div>
+      </FieldColumns>
       {canSeeCourses && courseOptions.length > 0 && (
-        <FormCheckboxes
+        <FormCheckboxGroup
           control={control}
           name="courseIds"
           label={t('educations.courses')}
@@ -384,6 +361,6 @@ function EducationFormDialog({
           {t('common.save')}
         </Button>
       </div>
-    </Form>
+    </ApiForm>
   );
 }

@@ -1,4 +1,5 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { EDUCATION_STATUSES, LICENSE_CLASSES } from '@fahrwerk/api';
+import { type FormOption as Option, useCan, useListFilter } from '@fahrwerk/core';
 import {
   Badge,
   Button,
@@ -18,8 +19,6 @@ import {
   usePickers,
   useStudentList,
 } from './api/student-queries';
-import type { Option } from './components/form-fields';
-import { EDUCATION_STATUSES, LICENSE_CLASSES } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
 
 /** What the list remembers per browser until sign-out (spec 000 §4, key `student`). */

@@ -1,8 +1,3 @@
-import { isApiError } from '@fahrwerk/api';
-import { Button, Form, Section } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
 import {
   GRANT_TYPES,
   LANGUAGES,
@@ -10,26 +5,29 @@ import {
   PAYMENT_METHODS,
   PAYMENT_WORKFLOWS,
   SALUTATIONS,
-  type StudentForm as StudentFormValues,
-  studentFormSchema,
-} from '../schemas/student-form';
-import { useStudentsTranslation } from '../use-students-translation';
+} from '@fahrwerk/api';
 import {
-  FormCheckboxes,
-  FormDate,
-  FormNumber,
+  ApiForm,
+  FormCheckboxGroup,
+  FormDateField,
+  FormNumberField,
+  type FormOption,
   FormSelect,
   FormSwitch,
-  FormText,
-  type Option,
-} from './form-fields';
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, FieldSpacer, FieldSpan, Section } from '@fahrwerk/ui';
+import { useState } from 'react';
+import { type StudentForm as StudentFormValues, studentFormSchema } from '../schemas/student-form';
+import { useStudentsTranslation } from '../use-students-translation';
 
 export type StudentFormPickers = {
-  branches: Option[];
-  instructors: Option[];
-  priceLists: Option[];
-  testingOrganizations: Option[];
-  categories: Option[];
+  branches: FormOption[];
+  instructors: FormOption[];
+  priceLists: FormOption[];
+  testingOrganizations: FormOption[];
+  categories: FormOption[];
 };
 
 export type StudentFormProps = {
@@ -45,14 +43,6 @@ export type StudentFormProps = {
   submitLabel: string;
 };
 
-const ALL_FIELDS = new Set<string>([
-  ...Object.keys(studentFormSchema.shape),
-  'address.street',
-  'address.houseNumber',
-  'address.postalCode',
-  'address.city',
-]);
-
 /** Every field of a student (spec 000 §3), grouped the way an office works through them. */
 export function StudentForm({
   defaultValues,
@@ -64,16 +54,20 @@ export function StudentForm({
   submitLabel,
 }: StudentFormProps) {
   const { t } = useStudentsTranslation();
-  const [globalErrors, setGlobalErrors] = useState<string[]>([]);
   const [emailHint, setEmailHint] = useState<string | undefined>();
-  const { control, handleSubmit, setError, clearErrors, formState } = useForm<StudentFormValues>({
-    resolver: zodResolver(studentFormSchema),
+  const form = useApiForm({
+    schema: studentFormSchema,
     defaultValues,
+    submit: onSubmit,
+    t,
+    // The save toasts other failures itself.
+    alertOn: 'validation',
   });
+  const { control, setError, clearErrors, formState } = form;
 
-  const enumOptions = (group: string, values: readonly string[]): Option[] =>
+  const enumOptions = (group: string, values: readonly string[]): FormOption[] =>
     values.map((value) => ({ id: value, label: t(`enum.${group}.${value}`) }));
-  const classOptions: Option[] = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
+  const classOptions: FormOption[] = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
 
   // Checked when the address is entered or changed; the server checks again on save.
   const handleEmailBlur = async (value: string) => {
@@ -88,40 +82,9 @@ export function StudentForm({
     else clearErrors('email');
   };
 
-  const submit = handleSubmit(async (values) => {
-    setGlobalErrors([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!isApiError(error) || error.status !== 422) return;
-      const unplaced: string[] = [...error.globalErrors];
-      for (const fieldError of error.fieldErrors) {
-        if (ALL_FIELDS.has(fieldError.field)) {
-          setError(fieldError.field as FieldPath<StudentFormValues>, {
-            type: 'server',
-            message: fieldError.error,
-          });
-        } else {
-          unplaced.push(fieldError.error);
-        }
-      }
-      setGlobalErrors(unplaced);
-    }
-  });
-
   const ro = isReadOnly;
   return (
-    <Form onSubmit={submit} aria-label={submitLabel}>
-      {globalErrors.length > 0 && (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {globalErrors.map((key) => (
-            <p key={key}>{t(key)}</p>
-          ))}
-        </div>
-      )}
+    <ApiForm form={form} aria-label={submitLabel}>
       <Section title={t('form.sections.person')} columns>
         <FormSelect
           control={control}
@@ -130,8 +93,8 @@ export function StudentForm({
           isReadOnly={ro}
           options={enumOptions('salutation', SALUTATIONS)}
         />
-        <div />
-        <FormText
+        <FieldSpacer />
+        <FormTextField
           control={control}
           name="firstName"
           label={t('form.firstName')}
@@ -139,7 +102,7 @@ export function StudentForm({
           isRequired
           maxLength={100}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="lastName"
           label={t('form.lastName')}
@@ -147,15 +110,20 @@ export function StudentForm({
           isRequired
           maxLength={100}
         />
-        <FormDate control={control} name="birthDate" label={t('form.birthDate')} isReadOnly={ro} />
-        <FormText
+        <FormDateField
+          control={control}
+          name="birthDate"
+          label={t('form.birthDate')}
+          isReadOnly={ro}
+        />
+        <FormTextField
           control={control}
           name="birthPlace"
           label={t('form.birthPlace')}
           isReadOnly={ro}
           maxLength={100}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="nationality"
           label={t('form.nationality')}
@@ -174,35 +142,35 @@ export function StudentForm({
       </Section>
 
       <Section title={t('form.sections.contact')} columns>
-        <FormText
+        <FormTextField
           control={control}
           name="address.street"
           label={t('form.street')}
           isReadOnly={ro}
           maxLength={100}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="address.houseNumber"
           label={t('form.houseNumber')}
           isReadOnly={ro}
           maxLength={10}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="address.postalCode"
           label={t('form.postalCode')}
           isReadOnly={ro}
           maxLength={5}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="address.city"
           label={t('form.city')}
           isReadOnly={ro}
           maxLength={100}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="phonePrivate"
           label={t('form.phonePrivate')}
@@ -210,7 +178,7 @@ export function StudentForm({
           isReadOnly={ro}
           maxLength={30}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="phoneMobile"
           label={t('form.phoneMobile')}
@@ -218,7 +186,7 @@ export function StudentForm({
           isReadOnly={ro}
           maxLength={30}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="phoneWork"
           label={t('form.phoneWork')}
@@ -226,7 +194,7 @@ export function StudentForm({
           isReadOnly={ro}
           maxLength={30}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="email"
           label={t('form.email')}
@@ -236,7 +204,7 @@ export function StudentForm({
           description={emailHint}
           onBlur={handleEmailBlur}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="payerEmail"
           label={t('form.payerEmail')}
@@ -248,20 +216,20 @@ export function StudentForm({
       </Section>
 
       <Section title={t('form.sections.licence')} columns>
-        <FormText
+        <FormTextField
           control={control}
           name="driverLicenseNumber"
           label={t('form.driverLicenseNumber')}
           isReadOnly={ro}
           maxLength={30}
         />
-        <FormDate
+        <FormDateField
           control={control}
           name="licenseDate"
           label={t('form.licenseDate')}
           isReadOnly={ro}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="keyNumber"
           label={t('form.keyNumber')}
@@ -275,21 +243,19 @@ export function StudentForm({
           isReadOnly={ro}
           options={classOptions}
         />
-        <div className="sm:col-span-2">
-          <FormCheckboxes
+        <FieldSpan>
+          <FormCheckboxGroup
             control={control}
             name="licenseClasses"
             label={t('form.licenseClasses')}
             isReadOnly={ro}
             options={classOptions}
+            layout="row"
           />
-        </div>
-        <FormSwitch
-          control={control}
-          name="visualAid"
-          label={t('form.visualAid')}
-          isReadOnly={ro}
-        />
+        </FieldSpan>
+        <FormSwitch control={control} name="visualAid" isReadOnly={ro}>
+          {t('form.visualAid')}
+        </FormSwitch>
       </Section>
 
       <Section title={t('form.sections.training')} columns>
@@ -329,53 +295,54 @@ export function StudentForm({
           isReadOnly={ro}
           options={enumOptions('grantType', GRANT_TYPES)}
         />
-        <FormDate
+        <FormDateField
           control={control}
           name="registrationDate"
           label={t('form.registrationDate')}
           isReadOnly={ro}
         />
         {pickers.categories.length > 0 && (
-          <div className="sm:col-span-2">
-            <FormCheckboxes
+          <FieldSpan>
+            <FormCheckboxGroup
               control={control}
               name="studentCategoryIds"
               label={t('form.categories')}
               isReadOnly={ro}
               options={pickers.categories}
+              layout="row"
             />
-          </div>
+          </FieldSpan>
         )}
       </Section>
 
       <Section title={t('form.sections.authority')} columns>
-        <FormDate
+        <FormDateField
           control={control}
           name="applicationDate"
           label={t('form.applicationDate')}
           isReadOnly={ro}
         />
-        <FormDate
+        <FormDateField
           control={control}
           name="applicationReturnDate"
           label={t('form.applicationReturnDate')}
           isReadOnly={ro}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="returnNumber"
           label={t('form.returnNumber')}
           isReadOnly={ro}
           maxLength={50}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="processNumber"
           label={t('form.processNumber')}
           isReadOnly={ro}
           maxLength={50}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="testLocation"
           label={t('form.testLocation')}
@@ -414,7 +381,7 @@ export function StudentForm({
           isReadOnly={ro}
           options={pickers.priceLists}
         />
-        <FormNumber
+        <FormNumberField
           control={control}
           name="discount"
           label={t('form.discount')}
@@ -423,21 +390,21 @@ export function StudentForm({
           maxValue={100}
           isReadOnly={ro}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="iban"
           label={t('form.iban')}
           isReadOnly={ro}
           maxLength={42}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="bic"
           label={t('form.bic')}
           isReadOnly={ro}
           maxLength={11}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="accountHolder"
           label={t('form.accountHolder')}
@@ -447,7 +414,7 @@ export function StudentForm({
       </Section>
 
       <Section title={t('form.sections.learningApp')} columns>
-        <FormText
+        <FormTextField
           control={control}
           name="learningAppEmail"
           label={t('form.learningAppEmail')}
@@ -456,35 +423,32 @@ export function StudentForm({
           isReadOnly={ro}
           maxLength={254}
         />
-        <FormSwitch
-          control={control}
-          name="learningAppLoginAllowed"
-          label={t('form.learningAppLoginAllowed')}
-          isReadOnly={ro}
-        />
+        <FormSwitch control={control} name="learningAppLoginAllowed" isReadOnly={ro}>
+          {t('form.learningAppLoginAllowed')}
+        </FormSwitch>
       </Section>
 
       <Section title={t('form.sections.commercial')} description={t('form.bkrfqgHint')} columns>
-        <FormDate
+        <FormDateField
           control={control}
           name="adrExpiryDate"
           label={t('form.adrExpiryDate')}
           isReadOnly={ro}
         />
-        <FormDate
+        <FormDateField
           control={control}
           name="driverCardExpiryDate"
           label={t('form.driverCardExpiryDate')}
           isReadOnly={ro}
         />
-        <FormText
+        <FormTextField
           control={control}
           name="fqnNumber"
           label={t('form.fqnNumber')}
           isReadOnly={ro}
           maxLength={30}
         />
-        <FormDate
+        <FormDateField
           control={control}
           name="fqnExpiryDate"
           label={t('form.fqnExpiryDate')}
@@ -495,7 +459,7 @@ export function StudentForm({
       {!ro && (
         <div className="flex flex-wrap items-center justify-end gap-2">
           {Object.keys(formState.errors).length > 0 && (
-            <p className="me-auto text-sm text-red-700">{t('form.invalid.fixErrors')}</p>
+            <p className="me-auto text-sm text-danger-700">{t('form.invalid.fixErrors')}</p>
           )}
           {onCancel && (
             <Button variant="secondary" onPress={onCancel}>
@@ -507,6 +471,6 @@ export function StudentForm({
           </Button>
         </div>
       )}
-    </Form>
+    </ApiForm>
   );
 }

@@ -1,61 +1,14 @@
+import {
+  EDUCATION_STATUSES,
+  GRANT_TYPES,
+  LANGUAGES,
+  LICENSE_CLASSES,
+  PAYMENT_METHODS,
+  PAYMENT_WORKFLOWS,
+  SALUTATIONS,
+} from '@fahrwerk/api';
 import { z } from 'zod';
 import type { Student, StudentInput } from '../api/student-queries';
-
-// The choices of the contract's enums, in the order the form offers them.
-export const SALUTATIONS = ['MR', 'MS', 'DIVERSE', 'NONE'] as const;
-export const LANGUAGES = ['de', 'en'] as const;
-export const LICENSE_CLASSES = [
-  'AM',
-  'A1',
-  'A2',
-  'A',
-  'B',
-  'BE',
-  'B96',
-  'B197',
-  'C1',
-  'C1E',
-  'C',
-  'CE',
-  'D1',
-  'D1E',
-  'D',
-  'DE',
-  'L',
-  'T',
-] as const;
-export const GRANT_TYPES = [
-  'SELF',
-  'PARENTS',
-  'EMPLOYER',
-  'EDUCATION_VOUCHER',
-  'JOB_CENTER',
-  'OTHER',
-] as const;
-export const PAYMENT_METHODS = ['TRANSFER', 'DIRECT_DEBIT', 'CASH', 'CARD'] as const;
-export const PAYMENT_WORKFLOWS = ['CLASSIC_PAY', 'FLASH_PAY', 'LIVE_PAY'] as const;
-export const EDUCATION_STATUSES = [
-  'REGISTERED',
-  'IN_TRAINING',
-  'THEORY_PASSED',
-  'FINISHED',
-  'CANCELLED',
-] as const;
-export const DOCUMENT_TYPES = [
-  'ID_CARD',
-  'EYE_TEST',
-  'FIRST_AID',
-  'PASSPORT_PHOTO',
-  'APPLICATION_FORM',
-  'TRAINING_CONTRACT',
-  'EXAM_PROTOCOL',
-  'CERTIFICATE',
-  'INVOICE',
-  'PAYMENT_REQUEST',
-  'EDUCATION_VOUCHER',
-  'LETTER',
-  'OTHER',
-] as const;
 
 /** Messages are i18n keys: the form translates them (own namespace first, then core). */
 const optionalText = (max: number, pattern?: RegExp, message = 'validation.pattern') =>
