@@ -1,11 +1,9 @@
 import { isApiError } from '@fahrwerk/api';
-import { Button, Link, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { ApiForm, FormTextField, useApiForm } from '@fahrwerk/core';
+import { Button, Link } from '@fahrwerk/ui';
 import { useRequestPasswordChange } from './api/session-mutations';
 import { AuthCard, FormMessage } from './components/auth-card';
-import { errorText } from './error-text';
-import { type ForgotPasswordForm, forgotPasswordSchema } from './schemas/session-forms';
+import { forgotPasswordSchema } from './schemas/session-forms';
 import { useSessionTranslation } from './use-session-translation';
 
 export type ForgotPasswordScreenProps = {
@@ -17,16 +15,15 @@ export type ForgotPasswordScreenProps = {
 export function ForgotPasswordScreen({ loginHref = '/login' }: ForgotPasswordScreenProps) {
   const { t } = useSessionTranslation();
   const request = useRequestPasswordChange();
-  const { control, handleSubmit } = useForm<ForgotPasswordForm>({
-    resolver: zodResolver(forgotPasswordSchema),
+  const form = useApiForm({
+    schema: forgotPasswordSchema,
     defaultValues: { email: '' },
+    submit: (values) => request.mutateAsync(values.email),
+    t,
+    // 404 means no user has this address: the spec's password.no_user.
+    describeFailure: (error) =>
+      isApiError(error) && error.status === 404 ? 'errors.no_user' : undefined,
   });
-  const submit = handleSubmit((form) => request.mutate(form.email));
-  // 404 means no user has this address: the spec's password.no_user.
-  const failure =
-    request.error && isApiError(request.error) && request.error.status === 404
-      ? t('errors.no_user', { ns: 'core' })
-      : request.error && errorText(request.error, t, 'errors.unknown');
 
   return (
     <AuthCard
@@ -35,33 +32,21 @@ export function ForgotPasswordScreen({ loginHref = '/login' }: ForgotPasswordScr
       footer={<Link href={loginHref}>{t('forgotPassword.backToSignIn')}</Link>}
     >
       {request.isSuccess ? (
-        <FormMessage tone="success">{t('forgotPassword.sent')}</FormMessage>
+        <FormMessage>{t('forgotPassword.sent')}</FormMessage>
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-          <Controller
-            control={control}
+        <ApiForm form={form} aria-label={t('forgotPassword.title')}>
+          <FormTextField
+            control={form.control}
             name="email"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('forgotPassword.email')}
-                type="email"
-                autoComplete="email"
-                isRequired
-                validationBehavior="aria"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                isInvalid={fieldState.invalid}
-                errorMessage={fieldState.error?.message && t(fieldState.error.message)}
-              />
-            )}
+            label={t('forgotPassword.email')}
+            type="email"
+            autoComplete="email"
+            isRequired
           />
-          <Button type="submit" size="lg" isPending={request.isPending}>
+          <Button type="submit" size="lg" isPending={form.formState.isSubmitting}>
             {t('forgotPassword.submit')}
           </Button>
-        </form>
+        </ApiForm>
       )}
     </AuthCard>
   );

@@ -1,12 +1,9 @@
-import type { TokenResponse } from '@fahrwerk/api';
-import { Button, Link, PasswordField, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { isApiError, type TokenResponse } from '@fahrwerk/api';
+import { ApiForm, FormPasswordField, FormTextField, useApiForm } from '@fahrwerk/core';
+import { Button, Link } from '@fahrwerk/ui';
 import { useSignIn } from './api/session-mutations';
-import { AuthCard, FormMessage } from './components/auth-card';
-import { errorText } from './error-text';
-import { type SignInForm, signInSchema } from './schemas/session-forms';
+import { AuthCard } from './components/auth-card';
+import { signInSchema } from './schemas/session-forms';
 import { useSessionTranslation } from './use-session-translation';
 
 export type LoginScreenProps = {
@@ -23,79 +20,40 @@ export function LoginScreen({
 }: LoginScreenProps) {
   const { t } = useSessionTranslation();
   const signIn = useSignIn();
-  const [finishing, setFinishing] = useState(false);
-  const [finishError, setFinishError] = useState<unknown>(null);
-  const { control, handleSubmit } = useForm<SignInForm>({
-    resolver: zodResolver(signInSchema),
+  const form = useApiForm({
+    schema: signInSchema,
     defaultValues: { email: '', password: '' },
+    submit: async (credentials) => onSignedIn(await signIn.mutateAsync(credentials)),
+    t,
+    describeFailure: (error) => (isApiError(error) ? undefined : 'signIn.failed'),
   });
 
-  const submit = handleSubmit(async (form) => {
-    setFinishError(null);
-    const response = await signIn.mutateAsync(form).catch(() => null);
-    if (!response) return;
-    setFinishing(true);
-    try {
-      await onSignedIn(response);
-    } catch (error) {
-      setFinishError(error);
-    } finally {
-      setFinishing(false);
-    }
-  });
-
-  const failure = signIn.error ?? finishError;
   return (
     <AuthCard
       title={t('signIn.title')}
       intro={t('signIn.intro')}
       footer={<Link href={forgotPasswordHref}>{t('signIn.forgotPassword')}</Link>}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {failure ? (
-          <FormMessage tone="error">{errorText(failure, t, 'signIn.failed')}</FormMessage>
-        ) : null}
-        <Controller
-          control={control}
+      <ApiForm form={form} aria-label={t('signIn.title')}>
+        <FormTextField
+          control={form.control}
           name="email"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('signIn.email')}
-              type="email"
-              autoComplete="username"
-              isRequired
-              validationBehavior="aria"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              isInvalid={fieldState.invalid}
-              errorMessage={fieldState.error?.message && t(fieldState.error.message)}
-            />
-          )}
+          label={t('signIn.email')}
+          type="email"
+          autoComplete="username"
+          isRequired
         />
-        <Controller
-          control={control}
+        <FormPasswordField
+          control={form.control}
           name="password"
-          render={({ field, fieldState }) => (
-            <PasswordField
-              label={t('signIn.password')}
-              autoComplete="current-password"
-              isRequired
-              validationBehavior="aria"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              isInvalid={fieldState.invalid}
-              errorMessage={fieldState.error?.message && t(fieldState.error.message)}
-            />
-          )}
+          label={t('signIn.password')}
+          autoComplete="current-password"
+          isRequired
         />
-        <Button type="submit" size="lg" isPending={signIn.isPending || finishing}>
+        <Button type="submit" size="lg" isPending={form.formState.isSubmitting}>
           {t('signIn.submit')}
         </Button>
-      </form>
+      </ApiForm>
     </AuthCard>
   );
 }

@@ -1,10 +1,8 @@
-import { Button, Link, PasswordField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { ApiForm, FormAlert, FormPasswordField, useApiForm } from '@fahrwerk/core';
+import { Button, Link } from '@fahrwerk/ui';
 import { useSetPassword } from './api/session-mutations';
 import { AuthCard, FormMessage } from './components/auth-card';
-import { errorText } from './error-text';
-import { type ResetPasswordForm, resetPasswordSchema } from './schemas/session-forms';
+import { resetPasswordSchema } from './schemas/session-forms';
 import { useSessionTranslation } from './use-session-translation';
 
 export type ResetPasswordScreenProps = {
@@ -24,9 +22,12 @@ export function ResetPasswordScreen({
 }: ResetPasswordScreenProps) {
   const { t } = useSessionTranslation();
   const setPassword = useSetPassword();
-  const { control, handleSubmit } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordSchema),
+  const form = useApiForm({
+    schema: resetPasswordSchema,
     defaultValues: { password: '', confirmation: '' },
+    submit: (values) =>
+      setPassword.mutateAsync({ passwordToken: token ?? '', rawPassword: values.password }),
+    t,
   });
 
   if (!token) {
@@ -35,14 +36,10 @@ export function ResetPasswordScreen({
         title={t('resetPassword.title')}
         footer={<Link href={forgotPasswordHref}>{t('resetPassword.requestNew')}</Link>}
       >
-        <FormMessage tone="error">{t('resetPassword.missingToken')}</FormMessage>
+        <FormAlert>{t('resetPassword.missingToken')}</FormAlert>
       </AuthCard>
     );
   }
-
-  const submit = handleSubmit((form) =>
-    setPassword.mutate({ passwordToken: token, rawPassword: form.password }),
-  );
 
   return (
     <AuthCard
@@ -55,55 +52,28 @@ export function ResetPasswordScreen({
       }
     >
       {setPassword.isSuccess ? (
-        <FormMessage tone="success">{t('resetPassword.done')}</FormMessage>
+        <FormMessage>{t('resetPassword.done')}</FormMessage>
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {setPassword.error ? (
-            <FormMessage tone="error">
-              {errorText(setPassword.error, t, 'errors.unknown')}
-            </FormMessage>
-          ) : null}
-          <Controller
-            control={control}
+        <ApiForm form={form} aria-label={t('resetPassword.title')}>
+          <FormPasswordField
+            control={form.control}
             name="password"
-            render={({ field, fieldState }) => (
-              <PasswordField
-                label={t('resetPassword.password')}
-                autoComplete="new-password"
-                showRules
-                isRequired
-                validationBehavior="aria"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                isInvalid={fieldState.invalid}
-                errorMessage={fieldState.error?.message && t(fieldState.error.message)}
-              />
-            )}
+            label={t('resetPassword.password')}
+            autoComplete="new-password"
+            showRules
+            isRequired
           />
-          <Controller
-            control={control}
+          <FormPasswordField
+            control={form.control}
             name="confirmation"
-            render={({ field, fieldState }) => (
-              <PasswordField
-                label={t('resetPassword.confirmation')}
-                autoComplete="new-password"
-                isRequired
-                validationBehavior="aria"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                isInvalid={fieldState.invalid}
-                errorMessage={fieldState.error?.message && t(fieldState.error.message)}
-              />
-            )}
+            label={t('resetPassword.confirmation')}
+            autoComplete="new-password"
+            isRequired
           />
-          <Button type="submit" size="lg" isPending={setPassword.isPending}>
+          <Button type="submit" size="lg" isPending={form.formState.isSubmitting}>
             {t('resetPassword.submit')}
           </Button>
-        </form>
+        </ApiForm>
       )}
     </AuthCard>
   );

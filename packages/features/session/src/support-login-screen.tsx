@@ -1,8 +1,9 @@
 import type { TokenResponse } from '@fahrwerk/api';
+import { FormAlert } from '@fahrwerk/core';
 import { Link, Spinner } from '@fahrwerk/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSupportSignIn } from './api/session-mutations';
-import { AuthCard, FormMessage } from './components/auth-card';
+import { AuthCard } from './components/auth-card';
 import { useSessionTranslation } from './use-session-translation';
 
 export type SupportLoginScreenProps = {
@@ -40,7 +41,7 @@ export function SupportLoginScreen({
       footer={failed ? <Link href={loginHref}>{t('supportLogin.toSignIn')}</Link> : undefined}
     >
       {failed ? (
-        <FormMessage tone="error">{t('supportLogin.failed')}</FormMessage>
+        <FormAlert>{t('supportLogin.failed')}</FormAlert>
       ) : (
         <p role="status" className="flex items-center gap-3 text-sm text-neutral-700">
           <Spinner isDecorative /> {t('supportLogin.pending')}

@@ -95,8 +95,9 @@ test('a field error the form has no field for goes into the alert; zod messages 
     />,
   );
   await save();
+  // With the field's name, as the toast says it (spec 000 §8).
   expect(screen.getByRole('alert').textContent).toBe(
-    'Diese E-Mail-Adresse wird bereits verwendet.',
+    'E-Mail: Diese E-Mail-Adresse wird bereits verwendet.',
   );
   fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
   await save();
@@ -110,10 +111,10 @@ test('readServerErrors: which failures say what', () => {
   const every = { fieldFor, alertOn: 'every-failure' as const };
   expect(readServerErrors(new Error('boom'), every)).toEqual({
     fields: [],
-    alert: ['errors.unknown'],
+    alert: [{ key: 'errors.unknown' }],
   });
   const serverDown = new ApiError(500, toErrorBody(500, { error_message: 'errors.internal' }));
-  expect(readServerErrors(serverDown, every).alert).toEqual(['errors.internal']);
+  expect(readServerErrors(serverDown, every).alert).toEqual([{ key: 'errors.internal' }]);
   expect(readServerErrors(serverDown, { ...every, alertOn: 'validation' }).alert).toEqual([]);
   const cancelled = new DOMException('aborted', 'AbortError');
   expect(readServerErrors(cancelled, every).alert).toEqual([]);
@@ -123,5 +124,5 @@ test('readServerErrors: which failures say what', () => {
       ...every,
       describeFailure: (error) => (error === notFound ? 'errors.no_user' : undefined),
     }).alert,
-  ).toEqual(['errors.no_user']);
+  ).toEqual([{ key: 'errors.no_user' }]);
 });

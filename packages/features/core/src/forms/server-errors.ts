@@ -1,11 +1,17 @@
 import { isApiError, isCancelledError } from '@fahrwerk/api';
 
+/**
+ * One line of a form's alert: a text key, and for a field error the form shows no field
+ * for, the server's field name (the alert then says "Field: error", as the toast does).
+ */
+export type AlertMessage = { key: string; field?: string };
+
 /** Where a failed submit's messages go: onto named form fields, or into the form's alert. */
 export type ServerErrorPlacement<TName extends string = string> = {
   /** Field errors the form shows at a field (message: a text key). */
   fields: { name: TName; message: string }[];
-  /** Text keys for the alert above the form: what has no field, in the server's order. */
-  alert: string[];
+  /** The alert above the form: what has no field, in the server's order. */
+  alert: AlertMessage[];
 };
 
 export type ReadServerErrorsOptions<TName extends string> = {
@@ -34,22 +40,22 @@ export function readServerErrors<TName extends string>(
   if (isCancelledError(error)) return placement;
   const described = describeFailure?.(error);
   if (described) {
-    placement.alert.push(described);
+    placement.alert.push({ key: described });
     return placement;
   }
   if (!isApiError(error)) {
-    placement.alert.push('errors.unknown');
+    placement.alert.push({ key: 'errors.unknown' });
     return placement;
   }
   if (alertOn === 'validation' && error.status !== 422) return placement;
   for (const fieldError of error.fieldErrors) {
     const name = fieldFor(fieldError.field);
     if (name) placement.fields.push({ name, message: fieldError.error });
-    else placement.alert.push(fieldError.error);
+    else placement.alert.push({ key: fieldError.error, field: fieldError.field });
   }
-  placement.alert.push(...error.globalErrors);
+  placement.alert.push(...error.globalErrors.map((key) => ({ key })));
   if (error.fieldErrors.length === 0 && error.globalErrors.length === 0) {
-    placement.alert.push(error.body.error_message || error.body.message);
+    placement.alert.push({ key: error.body.error_message || error.body.message });
   }
   return placement;
 }

@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Translate } from './form-texts';
-import { type ReadServerErrorsOptions, readServerErrors } from './server-errors';
+import { type AlertMessage, type ReadServerErrorsOptions, readServerErrors } from './server-errors';
 
 export type UseApiFormOptions<TValues extends FieldValues, TOutput> = {
   /** The zod schema; its messages are text keys (`validation.required`, `form.invalid.iban`). */
@@ -50,10 +50,10 @@ export type ApiFormApi<TValues extends FieldValues, TOutput> = UseFormReturn<
 > & {
   /** The form's submit handler: checks, calls `submit`, places what the server refused. */
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
-  /** Text keys shown in the form's alert (server answers without a field). */
-  problems: string[];
-  /** Replaces the alert's keys, e.g. `[]` when a dialog reopens. */
-  setProblems: (problems: string[]) => void;
+  /** What the form's alert shows (server answers without a field). */
+  problems: AlertMessage[];
+  /** Replaces the alert's lines, e.g. `[]` when a dialog reopens. */
+  setProblems: (problems: AlertMessage[]) => void;
   t: Translate;
 };
 
@@ -77,7 +77,7 @@ export function useApiForm<TValues extends FieldValues, TOutput = TValues>({
     defaultValues,
     mode,
   });
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<AlertMessage[]>([]);
   const { handleSubmit, setError, getValues } = form;
 
   const fieldFor = useCallback(

@@ -1,3 +1,4 @@
+import { FormAlert } from '@fahrwerk/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AuthCard, FormMessage } from './auth-card';
 
@@ -26,12 +27,10 @@ export const Catalog: Story = {
         title="Anmelden fehlgeschlagen"
         footer={<a href="/login">Zurück zur Anmeldung</a>}
       >
-        <FormMessage tone="error">E-Mail-Adresse oder Passwort ist falsch.</FormMessage>
+        <FormAlert>E-Mail-Adresse oder Passwort ist falsch.</FormAlert>
       </AuthCard>
       <AuthCard {...args} title="Passwort vergessen">
-        <FormMessage tone="success">
-          Wir haben Ihnen eine Anleitung per E-Mail gesendet.
-        </FormMessage>
+        <FormMessage>Wir haben Ihnen eine Anleitung per E-Mail gesendet.</FormMessage>
       </AuthCard>
     </div>
   ),

@@ -25,22 +25,12 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
   );
 }
 
-/** An error or success message inside a card, announced to screen readers. */
-export function FormMessage({
-  tone,
-  children,
-}: {
-  tone: 'error' | 'success';
-  children: ReactNode;
-}) {
+/** A success message inside a card, announced to screen readers (errors: `FormAlert`). */
+export function FormMessage({ children }: { children: ReactNode }) {
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={
-        tone === 'error'
-          ? 'rounded-md border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800'
-          : 'rounded-md border border-success-200 bg-success-50 px-3 py-2 text-sm text-success-800'
-      }
+      role="status"
+      className="rounded-md border border-success-200 bg-success-50 px-3 py-2 text-sm text-success-800"
     >
       {children}
     </div>
