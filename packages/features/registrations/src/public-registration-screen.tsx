@@ -1,20 +1,23 @@
-import { isApiError } from '@fahrwerk/api';
-import { FormAlert, invalidProps } from '@fahrwerk/core';
+import { isApiError, SALUTATIONS } from '@fahrwerk/api';
+import {
+  ApiForm,
+  FormCheckbox,
+  FormCheckboxGroup,
+  FormDateField,
+  FormSelect,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
 import {
   Button,
-  Checkbox,
-  CheckboxGroup,
-  DateField,
   ErrorState,
+  FieldColumns,
+  FieldSpacer,
   formatDate,
   Link,
-  Select,
   Spinner,
-  TextField,
 } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import {
   type PublicRegistrationForm,
   usePublicRegistrationForm,
@@ -23,20 +26,15 @@ import {
 import {
   emptyPublicRegistration,
   PUBLIC_SERVER_FIELDS,
-  type PublicRegistrationFormValues,
   publicRegistrationSchema,
-  SALUTATIONS,
   toPublicRegistrationInput,
 } from './schemas/public-registration-form';
-import { applyServerErrors } from './server-errors';
 import { useRegistrationsTranslation } from './use-registrations-translation';
 
 export type PublicRegistrationScreenProps = {
   /** The school's token from the URL of its registration QR code. */
   token: string;
 };
-
-const NONE = 'none';
 
 /**
  * The school's public registration page (`/register/{token}`, no sign-in): the person,
@@ -105,307 +103,187 @@ function PublicRegistrationFormView({
   form: PublicRegistrationForm;
   onSent: () => void;
 }) {
-  const { t, text } = useRegistrationsTranslation();
-  const submit = useSubmitPublicRegistration(token);
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, watch } = useForm<PublicRegistrationFormValues>({
-    resolver: zodResolver(publicRegistrationSchema),
+  const { t } = useRegistrationsTranslation();
+  const send = useSubmitPublicRegistration(token);
+  const form = useApiForm({
+    schema: publicRegistrationSchema,
     defaultValues: {
       ...emptyPublicRegistration(),
       branchId: data.branches.length === 1 ? (data.branches[0]?.id ?? null) : null,
     },
+    submit: async (values) => {
+      await send.mutateAsync(toPublicRegistrationInput(values));
+      onSent();
+    },
+    serverFields: PUBLIC_SERVER_FIELDS,
+    t,
   });
-  const branchId = watch('branchId');
+  const { control } = form;
+  const branchId = form.watch('branchId');
   const courses = data.theoryCourses.filter(
     (course) => branchId === null || course.branchId === undefined || course.branchId === branchId,
   );
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblems([]);
-    try {
-      await submit.mutateAsync(toPublicRegistrationInput(values));
-      onSent();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, PUBLIC_SERVER_FIELDS));
-    }
-  });
 
   const section = 'flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-6 shadow-sm';
   const heading = 'text-lg font-semibold text-neutral-900';
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <p className="text-neutral-700">{t('public.intro')}</p>
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{text(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <section aria-labelledby="reg-person" className={section}>
-        <h2 id="reg-person" className={heading}>
-          {t('public.person')}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="salutation"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('fields.salutation')}
-                items={[
-                  { id: NONE, label: t('fields.noSalutation') },
-                  ...SALUTATIONS.map((id) => ({ id, label: t(`salutations.${id}`) })),
-                ]}
-                selectedKey={field.value ?? NONE}
-                onSelectionChange={(key) => field.onChange(key === NONE ? null : key)}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-          <div className="hidden sm:block" />
-          <Controller
-            control={control}
-            name="firstName"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('fields.firstName')}
-                isRequired
-                autoComplete="given-name"
-                maxLength={100}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="lastName"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('fields.lastName')}
-                isRequired
-                autoComplete="family-name"
-                maxLength={100}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="birthDate"
-            render={({ field, fieldState }) => (
-              <DateField
-                label={t('fields.birthDate')}
-                isRequired
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-        </div>
-      </section>
-      <section aria-labelledby="reg-contact" className={section}>
-        <h2 id="reg-contact" className={heading}>
-          {t('public.contact')}
-        </h2>
-        <p className="text-sm text-neutral-600">{t('public.contactHint')}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="email"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('fields.email')}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('fields.phone')}
-                type="tel"
-                autoComplete="tel"
-                maxLength={30}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, text)}
-              />
-            )}
-          />
-          {(
-            [
-              ['street', 'street-address', 100],
-              ['houseNumber', undefined, 10],
-              ['postalCode', 'postal-code', 5],
-              ['city', 'address-level2', 100],
-            ] as const
-          ).map(([name, autoComplete, maxLength]) => (
-            <Controller
-              key={name}
+      <ApiForm form={form} aria-label={t('public.submit')} className="gap-6">
+        <section aria-labelledby="reg-person" className={section}>
+          <h2 id="reg-person" className={heading}>
+            {t('public.person')}
+          </h2>
+          <FieldColumns>
+            <FormSelect
               control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <TextField
-                  label={t(`fields.${name}`)}
-                  autoComplete={autoComplete}
-                  maxLength={maxLength}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  {...invalidProps(fieldState.error, text)}
-                />
-              )}
+              name="salutation"
+              label={t('fields.salutation')}
+              noneLabel={t('fields.noSalutation')}
+              emptyValue={null}
+              options={SALUTATIONS.map((id) => ({ id, label: t(`salutations.${id}`) }))}
             />
-          ))}
-        </div>
-      </section>
-      <section aria-labelledby="reg-training" className={section}>
-        <h2 id="reg-training" className={heading}>
-          {t('public.training')}
-        </h2>
-        <Controller
-          control={control}
-          name="licenseClasses"
-          render={({ field, fieldState }) => (
-            <CheckboxGroup
-              label={t('fields.licenseClasses')}
-              description={t('public.licenseClassesHint')}
+            <FieldSpacer />
+            <FormTextField
+              control={control}
+              name="firstName"
+              label={t('fields.firstName')}
               isRequired
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, text)}
-            >
-              <div className="flex flex-wrap gap-x-5 gap-y-2">
-                {data.licenseClasses.map((licenseClass) => (
-                  <Checkbox key={licenseClass} value={licenseClass}>
-                    {t('public.classLabel', { licenseClass })}
-                  </Checkbox>
-                ))}
-              </div>
-            </CheckboxGroup>
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          {data.branches.length > 1 && (
-            <Controller
+              autoComplete="given-name"
+              maxLength={100}
+            />
+            <FormTextField
               control={control}
-              name="branchId"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={t('fields.branch')}
-                  items={[
-                    { id: NONE, label: t('public.anyBranch') },
-                    ...data.branches.map((b) => ({
-                      id: String(b.id),
-                      label: b.address?.city ? `${b.name} (${b.address.city})` : b.name,
-                    })),
-                  ]}
-                  selectedKey={field.value === null ? NONE : String(field.value)}
-                  onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-                  {...invalidProps(fieldState.error, text)}
-                />
-              )}
-            />
-          )}
-          {courses.length > 0 && (
-            <Controller
-              control={control}
-              name="theoryCourseId"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={t('fields.theoryCourse')}
-                  items={[
-                    { id: NONE, label: t('public.noCourse') },
-                    ...courses.map((c) => ({
-                      id: String(c.id),
-                      label: `${c.name} (${formatDate(c.start)}${c.end ? ` – ${formatDate(c.end)}` : ''})`,
-                    })),
-                  ]}
-                  selectedKey={field.value === null ? NONE : String(field.value)}
-                  onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-                  {...invalidProps(fieldState.error, text)}
-                />
-              )}
-            />
-          )}
-        </div>
-        <Controller
-          control={control}
-          name="message"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('fields.message')}
-              isMultiline
-              rows={4}
-              maxLength={2000}
-              showRemaining
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
-        />
-      </section>
-      <Controller
-        control={control}
-        name="privacyAccepted"
-        render={({ field, fieldState }) => (
-          <div className="flex flex-col gap-1">
-            <Checkbox
-              isSelected={field.value}
-              onChange={field.onChange}
-              isInvalid={Boolean(fieldState.error)}
+              name="lastName"
+              label={t('fields.lastName')}
               isRequired
-            >
-              {t('public.privacyConsent', { school: data.schoolName })}
-            </Checkbox>
-            {data.privacyUrl && (
-              <Link
-                href={data.privacyUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="ms-7 text-sm"
-              >
+              autoComplete="family-name"
+              maxLength={100}
+            />
+            <FormDateField
+              control={control}
+              name="birthDate"
+              label={t('fields.birthDate')}
+              isRequired
+            />
+          </FieldColumns>
+        </section>
+        <section aria-labelledby="reg-contact" className={section}>
+          <h2 id="reg-contact" className={heading}>
+            {t('public.contact')}
+          </h2>
+          <p className="text-sm text-neutral-600">{t('public.contactHint')}</p>
+          <FieldColumns>
+            <FormTextField
+              control={control}
+              name="email"
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+            />
+            <FormTextField
+              control={control}
+              name="phone"
+              label={t('fields.phone')}
+              type="tel"
+              autoComplete="tel"
+              maxLength={30}
+            />
+            {(
+              [
+                ['street', 'street-address', 100],
+                ['houseNumber', undefined, 10],
+                ['postalCode', 'postal-code', 5],
+                ['city', 'address-level2', 100],
+              ] as const
+            ).map(([name, autoComplete, maxLength]) => (
+              <FormTextField
+                key={name}
+                control={control}
+                name={name}
+                label={t(`fields.${name}`)}
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+              />
+            ))}
+          </FieldColumns>
+        </section>
+        <section aria-labelledby="reg-training" className={section}>
+          <h2 id="reg-training" className={heading}>
+            {t('public.training')}
+          </h2>
+          <FormCheckboxGroup
+            control={control}
+            name="licenseClasses"
+            label={t('fields.licenseClasses')}
+            description={t('public.licenseClassesHint')}
+            isRequired
+            layout="row"
+            options={data.licenseClasses.map((licenseClass) => ({
+              id: licenseClass,
+              label: t('public.classLabel', { licenseClass }),
+            }))}
+          />
+          <FieldColumns>
+            {data.branches.length > 1 && (
+              <FormSelect
+                control={control}
+                name="branchId"
+                label={t('fields.branch')}
+                noneLabel={t('public.anyBranch')}
+                emptyValue={null}
+                options={data.branches.map((b) => ({
+                  id: b.id,
+                  label: b.address?.city ? `${b.name} (${b.address.city})` : b.name,
+                }))}
+              />
+            )}
+            {courses.length > 0 && (
+              <FormSelect
+                control={control}
+                name="theoryCourseId"
+                label={t('fields.theoryCourse')}
+                noneLabel={t('public.noCourse')}
+                emptyValue={null}
+                options={courses.map((c) => ({
+                  id: c.id,
+                  label: `${c.name} (${formatDate(c.start)}${c.end ? ` – ${formatDate(c.end)}` : ''})`,
+                }))}
+              />
+            )}
+          </FieldColumns>
+          <FormTextField
+            control={control}
+            name="message"
+            label={t('fields.message')}
+            isMultiline
+            rows={4}
+            maxLength={2000}
+            showRemaining
+          />
+        </section>
+        <FormCheckbox
+          control={control}
+          name="privacyAccepted"
+          isRequired
+          details={
+            data.privacyUrl && (
+              <Link href={data.privacyUrl} target="_blank" rel="noreferrer" className="text-sm">
                 {t('public.privacyLink')}
               </Link>
-            )}
-            {fieldState.error?.message && (
-              <p className="ms-7 text-sm text-danger-700">{text(fieldState.error.message)}</p>
-            )}
-          </div>
-        )}
-      />
-      <div>
-        <Button type="submit" size="lg" isPending={submit.isPending}>
-          {t('public.submit')}
-        </Button>
-      </div>
-    </form>
+            )
+          }
+        >
+          {t('public.privacyConsent', { school: data.schoolName })}
+        </FormCheckbox>
+        <div>
+          <Button type="submit" size="lg" isPending={form.formState.isSubmitting}>
+            {t('public.submit')}
+          </Button>
+        </div>
+      </ApiForm>
+    </div>
   );
 }

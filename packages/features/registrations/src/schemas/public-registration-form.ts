@@ -1,7 +1,6 @@
+import { LICENSE_CLASSES, SALUTATIONS } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { LicenseClass, PublicRegistrationInput } from '../api/registration-queries';
-
-export const SALUTATIONS = ['MR', 'MS', 'DIVERSE', 'NONE'] as const;
+import type { PublicRegistrationInput } from '../api/registration-queries';
 
 const PHONE = /^\+?[0-9 ()/-]{4,30}$/;
 const POSTAL_CODE = /^[0-9]{5}$/;
@@ -40,7 +39,7 @@ export const publicRegistrationSchema = z
       .refine((value) => value === '' || POSTAL_CODE.test(value), 'validation.postalCode'),
     city: z.string().trim().max(100, 'validation.tooLong'),
     licenseClasses: z
-      .array(z.string())
+      .array(z.enum(LICENSE_CLASSES))
       .min(1, 'validation.licenseClasses')
       .max(5, 'validation.licenseClassesMax'),
     branchId: z.number().nullable(),
@@ -91,7 +90,7 @@ export function toPublicRegistrationInput(
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     birthDate: form.birthDate as string,
-    licenseClasses: form.licenseClasses as LicenseClass[],
+    licenseClasses: form.licenseClasses,
     privacyAccepted: true,
   };
   if (form.salutation) input.salutation = form.salutation;
@@ -109,21 +108,10 @@ export function toPublicRegistrationInput(
   return input;
 }
 
-/** Server field names → form fields (address parts arrive as `address.postalCode`). */
-export const PUBLIC_SERVER_FIELDS: Record<string, keyof PublicRegistrationFormValues> = {
-  salutation: 'salutation',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  birthDate: 'birthDate',
-  email: 'email',
-  phone: 'phone',
+/** Server field names that differ from the form's: the address parts arrive as `address.*`. */
+export const PUBLIC_SERVER_FIELDS = {
   'address.street': 'street',
   'address.houseNumber': 'houseNumber',
   'address.postalCode': 'postalCode',
   'address.city': 'city',
-  licenseClasses: 'licenseClasses',
-  branchId: 'branchId',
-  theoryCourseId: 'theoryCourseId',
-  message: 'message',
-  privacyAccepted: 'privacyAccepted',
-};
+} as const satisfies Record<string, keyof PublicRegistrationFormValues>;
