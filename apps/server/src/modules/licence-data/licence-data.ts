@@ -1,4 +1,4 @@
-import type { LicenseClass } from '../../db/schema';
+import type { LicenseClass, VehicleKind } from '../../db/schema';
 import type { Schemas } from '../driving-school/company-kit';
 
 /*
@@ -15,6 +15,62 @@ type KeyNumberOption = Schemas['KeyNumberOption'];
 type BaseLicenseClass = Schemas['BaseLicenseClass'];
 type RelatedDocument = Schemas['RelatedDocument'];
 type KnowledgeArea = Schemas['KnowledgeArea'];
+
+/* ------------------------------------------------------------------ vehicles of a lesson */
+
+type Requirement = Schemas['VehicleUsageRequirement'];
+const driving = (...vehicleKinds: VehicleKind[]): Requirement => ({
+  usage: 'DRIVING',
+  required: true,
+  vehicleKinds,
+});
+const trailer = (required: boolean): Requirement => ({
+  usage: 'TRAILER',
+  required,
+  vehicleKinds: ['TRAILER'],
+});
+// The instructor follows a motorcycle lesson in an escort vehicle (usually a car).
+const escort: Requirement = { usage: 'ESCORT', required: true, vehicleKinds: ['ESCORT', 'CAR'] };
+
+/**
+ * Reference data of licence law: the vehicles a driving lesson of each class needs. The
+ * trailer classes (BE, B96, C1E, CE, D1E, DE) need a trailer; motorcycle classes an escort
+ * vehicle; tractor classes may take a trailer.
+ */
+export const VEHICLE_USAGE_REQUIREMENTS: Record<LicenseClass, Requirement[]> = {
+  AM: [driving('MOTORCYCLE'), escort],
+  A1: [driving('MOTORCYCLE'), escort],
+  A2: [driving('MOTORCYCLE'), escort],
+  A: [driving('MOTORCYCLE'), escort],
+  B: [driving('CAR')],
+  BE: [driving('CAR'), trailer(true)],
+  B96: [driving('CAR'), trailer(true)],
+  B197: [driving('CAR')],
+  C1: [driving('TRUCK')],
+  C1E: [driving('TRUCK'), trailer(true)],
+  C: [driving('TRUCK')],
+  CE: [driving('TRUCK'), trailer(true)],
+  D1: [driving('BUS')],
+  D1E: [driving('BUS'), trailer(true)],
+  D: [driving('BUS')],
+  DE: [driving('BUS'), trailer(true)],
+  L: [driving('TRACTOR'), trailer(false)],
+  T: [driving('TRACTOR'), trailer(false)],
+};
+
+/* ------------------------------------------------------------------ VAT */
+
+/** Training for these classes is exempt from VAT (§4 Nr. 21 UStG, DOMAIN.md "Money"). */
+export const VAT_EXEMPT_CLASSES: ReadonlySet<string> = new Set<LicenseClass>([
+  'C',
+  'CE',
+  'D',
+  'DE',
+  'D1',
+  'D1E',
+  'T',
+  'L',
+]);
 
 /* ------------------------------------------------------------------ base classes */
 
@@ -293,3 +349,36 @@ export const knowledgeAreas = (furtherEducation: boolean): KnowledgeArea[] =>
     (a, b) =>
       (a.number ?? Number.MAX_SAFE_INTEGER) - (b.number ?? Number.MAX_SAFE_INTEGER) || a.id - b.id,
   );
+
+/* ------------------------------------------------------------------ syllabus of a theory lesson */
+
+/**
+ * The syllabus titles (FahrschAusbO Anlage 1): the 12 double lessons of the basic syllabus
+ * (Grundstoff) and the class-specific additional syllabus (Zusatzstoff), the topic a lesson
+ * gets when the body names none.
+ */
+export const BASIC_TOPICS = [
+  'Persönliche Voraussetzungen',
+  'Risikofaktor Mensch',
+  'Rechtliche Rahmenbedingungen',
+  'Straßenverkehrssystem und seine Nutzung',
+  'Vorfahrt und Verkehrsregelungen',
+  'Verkehrszeichen und Verkehrseinrichtungen',
+  'Andere Verkehrsteilnehmer',
+  'Geschwindigkeit, Abstand und umweltschonende Fahrweise',
+  'Verkehrsverhalten bei Fahrmanövern, Verkehrsbeobachtung',
+  'Ruhender Verkehr',
+  'Verhalten in besonderen Situationen, Folgen von Verstößen',
+  'Umweltschutz und Lernen aus Erfahrung',
+] as const;
+export const ADDITIONAL_TOPICS = [
+  'Technische Bedingungen, Personen- und Güterbeförderung',
+  'Fahren mit Solo-Kraftfahrzeugen und Zügen, Fahrphysik',
+  'Fahrphysik und Fahrtechnik',
+  'Besondere Gefahren der Klasse',
+] as const;
+
+export function syllabusTopic(additional: boolean, lessonNumber: number): string {
+  const topics: readonly string[] = additional ? ADDITIONAL_TOPICS : BASIC_TOPICS;
+  return topics[lessonNumber - 1] ?? `${additional ? 'Zusatzstoff' : 'Grundstoff'} ${lessonNumber}`;
+}

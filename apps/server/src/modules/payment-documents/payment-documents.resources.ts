@@ -32,6 +32,7 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { berlinToday } from '../appointments/planning-mapping';
+import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
@@ -59,13 +60,13 @@ export const MANUAL_DOCUMENT_TYPES = new Set<string>([
   'PARTIAL_INVOICE',
   'DEPOSIT_INVOICE',
 ]);
-/** Training for these classes is VAT-exempt (§4 Nr. 21 UStG, DOMAIN.md "Money"). */
-export const VAT_EXEMPT_CLASSES = new Set<string>(['C', 'CE', 'D', 'DE', 'D1', 'D1E', 'T', 'L']);
 export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 /** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
 const ISSUE_LOCK_KEY = 4_711_003;
 
 export { berlinToday } from '../appointments/planning-mapping';
+// The demo generator reads the exempt classes here; the law itself is in licence-data.
+export { VAT_EXEMPT_CLASSES };
 
 /**
  * The VAT rate on a day for a line: 0 for the exempt classes, else the product's rate (19 %

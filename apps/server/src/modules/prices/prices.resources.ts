@@ -19,6 +19,7 @@ import {
   opt,
   type Schemas,
 } from '../driving-school/company-kit';
+import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { guardWrite } from '../resources/database-errors';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
@@ -30,18 +31,6 @@ import { createResourceRepository } from '../resources/resource-repository';
 
 type PriceListRow = typeof priceLists.$inferSelect;
 type PriceRow = typeof prices.$inferSelect;
-
-/** Training for these classes is exempt from VAT (§4 Nr. 21 UStG). */
-export const TAX_FREE_CLASSES: readonly LicenseClass[] = [
-  'C',
-  'CE',
-  'D',
-  'DE',
-  'D1',
-  'D1E',
-  'T',
-  'L',
-];
 
 const nothingArchived = (body: Record<string, unknown>) =>
   body.archived === true ? sql`false` : undefined;
@@ -490,7 +479,7 @@ export function pricesForClass(
     licenseClass,
     price: combined ? (price.combinedTrainingPrice ?? price.price) : price.price,
     combined,
-    vatRate: (TAX_FREE_CLASSES.includes(licenseClass) ? 0 : product.vatRate) as VatRate,
+    vatRate: (VAT_EXEMPT_CLASSES.has(licenseClass) ? 0 : product.vatRate) as VatRate,
     priceListId,
     registrationInfo: opt(product.registrationInfo),
     bookAtStudentRegistrationAllowed: product.bookAtStudentRegistrationAllowed,

@@ -40,6 +40,7 @@ import {
   iso,
   unknownId,
 } from '../appointments/planning-mapping';
+import { syllabusTopic } from '../licence-data/licence-data';
 import { guardWrite } from '../resources/database-errors';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
@@ -55,36 +56,8 @@ type LicenseClass = Schemas['LicenseClass'];
 /** An education may be in at most 3 courses (spec 001 §5). */
 export const MAX_COURSES_PER_EDUCATION = 3;
 
-/**
- * The syllabus titles (FahrschAusbO Anlage 1): the 12 double lessons of the basic syllabus
- * (Grundstoff) and the class-specific additional syllabus (Zusatzstoff), the topic a lesson
- * gets when the body names none.
- */
-export const BASIC_TOPICS = [
-  'Persönliche Voraussetzungen',
-  'Risikofaktor Mensch',
-  'Rechtliche Rahmenbedingungen',
-  'Straßenverkehrssystem und seine Nutzung',
-  'Vorfahrt und Verkehrsregelungen',
-  'Verkehrszeichen und Verkehrseinrichtungen',
-  'Andere Verkehrsteilnehmer',
-  'Geschwindigkeit, Abstand und umweltschonende Fahrweise',
-  'Verkehrsverhalten bei Fahrmanövern, Verkehrsbeobachtung',
-  'Ruhender Verkehr',
-  'Verhalten in besonderen Situationen, Folgen von Verstößen',
-  'Umweltschutz und Lernen aus Erfahrung',
-] as const;
-export const ADDITIONAL_TOPICS = [
-  'Technische Bedingungen, Personen- und Güterbeförderung',
-  'Fahren mit Solo-Kraftfahrzeugen und Zügen, Fahrphysik',
-  'Fahrphysik und Fahrtechnik',
-  'Besondere Gefahren der Klasse',
-] as const;
-
-export function syllabusTopic(additional: boolean, lessonNumber: number): string {
-  const topics: readonly string[] = additional ? ADDITIONAL_TOPICS : BASIC_TOPICS;
-  return topics[lessonNumber - 1] ?? `${additional ? 'Zusatzstoff' : 'Grundstoff'} ${lessonNumber}`;
-}
+// The demo generator reads the syllabus here; the law itself is in licence-data.
+export { ADDITIONAL_TOPICS, BASIC_TOPICS } from '../licence-data/licence-data';
 
 /* ──────────────────────────── theory courses ──────────────────────────── */
 

@@ -21,53 +21,13 @@ import {
   opt,
   type Schemas,
 } from '../driving-school/company-kit';
+import { VEHICLE_USAGE_REQUIREMENTS } from '../licence-data/licence-data';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 
 /* Vehicles, trailers and escort vehicles with inspection dates (spec 000 §3 "Vehicle"). */
 
 type VehicleRow = typeof vehicles.$inferSelect;
-type Requirement = Schemas['VehicleUsageRequirement'];
-
-const driving = (...vehicleKinds: VehicleKind[]): Requirement => ({
-  usage: 'DRIVING',
-  required: true,
-  vehicleKinds,
-});
-const trailer = (required: boolean): Requirement => ({
-  usage: 'TRAILER',
-  required,
-  vehicleKinds: ['TRAILER'],
-});
-// The instructor follows a motorcycle lesson in an escort vehicle (usually a car).
-const escort: Requirement = { usage: 'ESCORT', required: true, vehicleKinds: ['ESCORT', 'CAR'] };
-
-/**
- * Reference data of licence law: the vehicles a driving lesson of each class needs. The
- * trailer classes (BE, B96, C1E, CE, D1E, DE) need a trailer; motorcycle classes an escort
- * vehicle; tractor classes may take a trailer.
- */
-export const VEHICLE_USAGE_REQUIREMENTS: Record<LicenseClass, Requirement[]> = {
-  AM: [driving('MOTORCYCLE'), escort],
-  A1: [driving('MOTORCYCLE'), escort],
-  A2: [driving('MOTORCYCLE'), escort],
-  A: [driving('MOTORCYCLE'), escort],
-  B: [driving('CAR')],
-  BE: [driving('CAR'), trailer(true)],
-  B96: [driving('CAR'), trailer(true)],
-  B197: [driving('CAR')],
-  C1: [driving('TRUCK')],
-  C1E: [driving('TRUCK'), trailer(true)],
-  C: [driving('TRUCK')],
-  CE: [driving('TRUCK'), trailer(true)],
-  D1: [driving('BUS')],
-  D1E: [driving('BUS'), trailer(true)],
-  D: [driving('BUS')],
-  DE: [driving('BUS'), trailer(true)],
-  L: [driving('TRACTOR'), trailer(false)],
-  T: [driving('TRACTOR'), trailer(false)],
-};
-
 /** Vehicles the instructor may use: theirs and those open to every instructor. */
 export const usableBy = (userId: number): SQL =>
   sql`(not exists (select 1 from ${vehicleInstructors} where ${vehicleInstructors.drivingSchoolId} = ${vehicles.drivingSchoolId} and ${vehicleInstructors.vehicleId} = ${vehicles.id})
