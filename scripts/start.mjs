@@ -2,11 +2,13 @@
 // static Storybook on one port, on the embedded database with the demo school.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { prepareAssets } from './front-end-assets.mjs';
 import { build, ensureInstalled, log, root, toolEnv } from './lib.mjs';
 
 const started = performance.now();
 if (!ensureInstalled()) process.exit(1);
 if (!build()) process.exit(1);
+await prepareAssets();
 log(`Ready to start after ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const server = join(root, 'apps/server');

@@ -11,6 +11,32 @@ const isDirectory = (dir: string) => existsSync(dir) && statSync(dir).isDirector
 const isUnder = (urlPath: string, prefix: string) =>
   urlPath === prefix || urlPath.startsWith(`${prefix}/`);
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Both builds (Vite) put only files with a content hash in their name under `assets/`: a
+ * browser may keep them for a year. Everything else (index.html above all, which names the
+ * hashed files of one build) is revalidated on every use.
+ */
+function cacheHeaders(root: string) {
+  const assets = path.resolve(root, 'assets') + path.sep;
+  return (reply: FastifyReply, filePath: string) => {
+    const hashed = path.resolve(filePath).startsWith(assets);
+    reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+  };
+}
+
+/**
+ * The build writes `.br` and `.gz` beside the larger files (scripts/front-end-assets.mjs);
+ * they are sent when the request's accept-encoding allows, the file itself otherwise.
+ */
+const staticOptions = (root: string) => ({
+  root,
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders: cacheHeaders(root),
+});
+
 /**
  * A browser navigating to a client-side route (`/students/edit/5`) asks for HTML; a script
  * asking for a missing asset (`/assets/x.js`) does not and gets a 404 instead of the page.
@@ -39,7 +65,7 @@ export async function registerStaticFiles(
     // The root's wildcard route would otherwise take `/storybook` before Storybook's own.
     app.get(STORYBOOK_PREFIX, (_request, reply) => reply.redirect(`${STORYBOOK_PREFIX}/`, 301));
     await app.register(fastifyStatic, {
-      root: options.storybookDir,
+      ...staticOptions(options.storybookDir),
       prefix: `${STORYBOOK_PREFIX}/`,
       redirect: true,
       index: 'index.html',
@@ -51,7 +77,7 @@ export async function registerStaticFiles(
 
   if (hasBackoffice) {
     await app.register(fastifyStatic, {
-      root: options.staticDir,
+      ...staticOptions(options.staticDir),
       prefix: '/',
       index: 'index.html',
       decorateReply: true,
@@ -65,10 +91,8 @@ export async function registerStaticFiles(
     const urlPath = request.url.split('?')[0] ?? '/';
     const reserved = isUnder(urlPath, options.apiPrefix) || isUnder(urlPath, STORYBOOK_PREFIX);
     if (!reserved && hasBackoffice && existsSync(indexFile) && wantsPage(request, urlPath)) {
-      // The page itself must never be cached: it names the hashed asset files of a build.
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', options.staticDir, { cacheControl: false });
+      // The page (no-cache, see cacheHeaders) names the hashed asset files of one build.
+      return reply.sendFile('index.html', options.staticDir);
     }
     const error = routeNotFound(request);
     return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
