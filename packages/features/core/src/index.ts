@@ -15,6 +15,19 @@ export {
   writeListFilter,
 } from './list-filters';
 export {
+  type ArchiveConfirmation,
+  type ArchiveFlow,
+  type ArchiveMutation,
+  type ListPage,
+  type ListPaging,
+  type ServerList,
+  type ServerListOptions,
+  toSearch,
+  toSortOrder,
+  useArchiveFlow,
+  useServerList,
+} from './lists';
+export {
   hasPermissions,
   type PermissionSet,
   PermissionsProvider,
@@ -22,6 +35,14 @@ export {
   usePermissions,
 } from './permissions';
 export { createFahrwerkQueryClient } from './query-client';
+export {
+  type ApiPath,
+  type ApiResource,
+  apiKey,
+  invalidatePaths,
+  matchesPaths,
+  useInvalidate,
+} from './query-keys';
 export {
   createFeatureTranslation,
   type FeatureTexts,

@@ -58,12 +58,12 @@ export function clearListFilters(): void {
   for (const key of LIST_FILTER_KEYS) store.removeItem(PREFIX + key);
 }
 
-/** A list filter that survives reloads until sign-out. */
-export function useListFilter<T>(key: ListFilterKey, initial: T): [T, (next: T) => void] {
-  const [value, setValue] = useState<T>(() => readListFilter<T>(key) ?? initial);
+/** A list filter that survives reloads until sign-out; with key `null`, one kept by the screen only. */
+export function useListFilter<T>(key: ListFilterKey | null, initial: T): [T, (next: T) => void] {
+  const [value, setValue] = useState<T>(() => (key ? readListFilter<T>(key) : null) ?? initial);
   const update = useCallback(
     (next: T) => {
-      writeListFilter(key, next);
+      if (key) writeListFilter(key, next);
       setValue(next);
     },
     [key],
