@@ -1,11 +1,10 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
   Button,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   PageHeader,
   SearchField,
   Switch,
@@ -14,13 +13,13 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type PriceList,
-  type PriceListFilter,
   useArchivePriceList,
   usePriceListPage,
   useSavePriceList,
 } from './api/price-queries';
 import { PriceListFormDialog } from './components/price-list-form-dialog';
 import { errorText } from './error-text';
+import { INITIAL_PRICE_LIST_LIST, toPriceListFilter } from './list-filters';
 import { PriceListEditorScreen } from './price-list-editor-screen';
 import { usePriceListsTranslation } from './use-price-lists-translation';
 
@@ -30,10 +29,6 @@ export type PriceListsScreenProps = {
   /** Called when a list is opened (or `null`: back to the overview). */
   onSelect?: (id: number | null) => void;
 };
-
-/** The remembered filter of the overview (cleared at sign-out). */
-type ListFilter = { search: string; archived: boolean };
-type SortField = NonNullable<PriceListFilter['sort']>[number]['field'];
 
 /**
  * The school's price lists (spec 001 §3 "Price list"): the overview with the standard mark,
@@ -63,27 +58,17 @@ export function PriceListsScreen({ selectedId, onSelect }: PriceListsScreenProps
 function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = usePriceListsTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const [filter, setFilter] = useListFilter<ListFilter>('priceList', {
-    search: '',
-    archived: false,
-  });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<DataTableSort | null>(null);
   const [creating, setCreating] = useState(false);
-  const query = usePriceListPage({
-    page: page - 1,
-    size: pageSize,
-    archived: filter.archived,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    sort: [
-      sort
-        ? { field: sort.id as SortField, direction: sort.desc ? 'desc' : 'asc' }
-        : { field: 'name', direction: 'asc' },
-    ],
+  // The overview's filter is remembered until sign-out.
+  const list = useServerList({
+    key: 'priceList',
+    initial: INITIAL_PRICE_LIST_LIST,
+    toFilter: toPriceListFilter,
+    usePage: usePriceListPage,
   });
+  const { state: filter, query } = list;
   const save = useSavePriceList();
-  const archive = useArchivePriceList();
+  const { archive, unarchive } = useArchiveFlow<PriceList>(useArchivePriceList());
 
   const columns = useMemo<DataTableProps<PriceList>['columns']>(
     () => [
@@ -147,27 +132,14 @@ function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
             ]}
             onAction={(action) => {
               if (action === 'open') onOpen(row.original.id);
-              else {
-                archive.mutate(
-                  { id: row.original.id, archived: action === 'archive' },
-                  {
-                    onSuccess: () =>
-                      toast.success(
-                        t(
-                          action === 'archive'
-                            ? 'messages.archive_success'
-                            : 'messages.unarchive_success',
-                        ),
-                      ),
-                  },
-                );
-              }
+              else if (action === 'archive') archive(row.original);
+              else unarchive(row.original);
             }}
           />
         ),
       },
     ],
-    [t, canWrite, archive, onOpen],
+    [t, canWrite, archive, unarchive, onOpen],
   );
 
   return (
@@ -185,38 +157,18 @@ function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
         <SearchField
           label={t('priceLists.search')}
           value={filter.search}
-          onChange={(search) => {
-            setFilter({ ...filter, search });
-            setPage(1);
-          }}
+          onChange={(search) => list.update({ search })}
         />
-        <Switch
-          isSelected={filter.archived}
-          onChange={(archived) => {
-            setFilter({ ...filter, archived });
-            setPage(1);
-          }}
-        >
+        <Switch isSelected={filter.archived} onChange={(archived) => list.update({ archived })}>
           {t('priceLists.showArchived')}
         </Switch>
       </div>
       <DataTable
         aria-label={t('priceLists.tableLabel')}
         columns={columns}
-        data={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        sort={sort}
-        onSortChange={(next) => setSort(next && next.id === 'name' ? next : null)}
-        isLoading={query.isFetching}
+        {...list.table}
+        onSortChange={(next) => list.update({ sort: next && next.id === 'name' ? next : null })}
         error={errorText(query.error, t)}
-        onRetry={() => query.refetch()}
         emptyText={t('priceLists.empty')}
         getRowId={(row) => String(row.id)}
       />

@@ -1,11 +1,10 @@
-import { useCan } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
   Button,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   PageHeader,
   SearchField,
   Select,
@@ -15,7 +14,6 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type Product,
-  type ProductFilter,
   type ProductType,
   useArchiveProduct,
   useProductPage,
@@ -23,11 +21,11 @@ import {
 } from './api/price-queries';
 import { ProductFormDialog } from './components/product-form-dialog';
 import { errorText } from './error-text';
+import { ALL_KINDS, INITIAL_PRODUCT_LIST, toProductFilter } from './list-filters';
 import { PRODUCT_TYPES } from './schemas/product-form';
 import { usePriceListsTranslation } from './use-price-lists-translation';
 
-const ALL = 'ALL';
-type SortField = NonNullable<ProductFilter['sort']>[number]['field'];
+const ALL = ALL_KINDS;
 const SORTABLE: readonly string[] = ['name', 'type', 'vatRate'];
 
 /**
@@ -37,30 +35,17 @@ const SORTABLE: readonly string[] = ['name', 'type', 'vatRate'];
 export function ProductsScreen() {
   const { t } = usePriceListsTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const [kind, setKind] = useState<ProductType | typeof ALL>(ALL);
-  const [search, setSearch] = useState('');
-  const [archived, setArchived] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<DataTableSort | null>(null);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
 
-  const filter: ProductFilter = {
-    page: page - 1,
-    size: pageSize,
-    archived,
-    ...(search.trim() ? { search: search.trim() } : {}),
-    ...(kind === ALL ? {} : { types: [kind] }),
-    sort: sort
-      ? [{ field: sort.id as SortField, direction: sort.desc ? 'desc' : 'asc' }]
-      : [
-          { field: 'type', direction: 'asc' },
-          { field: 'name', direction: 'asc' },
-        ],
-  };
-  const query = useProductPage(filter);
+  const list = useServerList({
+    initial: INITIAL_PRODUCT_LIST,
+    toFilter: toProductFilter,
+    usePage: useProductPage,
+  });
+  const { kind, search, archived } = list.state;
+  const { query } = list;
   const save = useSaveProduct();
-  const archive = useArchiveProduct();
+  const { archive, unarchive } = useArchiveFlow<Product>(useArchiveProduct());
 
   const columns = useMemo<DataTableProps<Product>['columns']>(
     () => [
@@ -128,21 +113,8 @@ export function ProductsScreen() {
                   ]}
                   onAction={(action) => {
                     if (action === 'edit') setEditing(row.original);
-                    else {
-                      archive.mutate(
-                        { id: row.original.id, archived: action === 'archive' },
-                        {
-                          onSuccess: () =>
-                            toast.success(
-                              t(
-                                action === 'archive'
-                                  ? 'messages.archive_success'
-                                  : 'messages.unarchive_success',
-                              ),
-                            ),
-                        },
-                      );
-                    }
+                    else if (action === 'archive') archive(row.original);
+                    else unarchive(row.original);
                   }}
                 />
               ),
@@ -150,7 +122,7 @@ export function ProductsScreen() {
           ]
         : []),
     ],
-    [t, canWrite, archive],
+    [t, canWrite, archive, unarchive],
   );
 
   return (
@@ -172,46 +144,25 @@ export function ProductsScreen() {
             ...PRODUCT_TYPES.map((id) => ({ id, label: t(`productTypes.${id}`) })),
           ]}
           selectedKey={kind}
-          onSelectionChange={(key) => {
-            setKind(key as ProductType | typeof ALL);
-            setPage(1);
-          }}
+          onSelectionChange={(key) => list.update({ kind: key as ProductType | typeof ALL })}
         />
         <SearchField
           label={t('products.search')}
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={(value) => list.update({ search: value })}
         />
-        <Switch
-          isSelected={archived}
-          onChange={(value) => {
-            setArchived(value);
-            setPage(1);
-          }}
-        >
+        <Switch isSelected={archived} onChange={(value) => list.update({ archived: value })}>
           {t('products.showArchived')}
         </Switch>
       </div>
       <DataTable
         aria-label={t('products.tableLabel')}
         columns={columns}
-        data={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        sort={sort}
-        onSortChange={(next) => setSort(next && SORTABLE.includes(next.id) ? next : null)}
-        isLoading={query.isFetching}
+        {...list.table}
+        onSortChange={(next) =>
+          list.update({ sort: next && SORTABLE.includes(next.id) ? next : null })
+        }
         error={errorText(query.error, t)}
-        onRetry={() => query.refetch()}
         emptyText={t('products.empty')}
         getRowId={(row) => String(row.id)}
       />

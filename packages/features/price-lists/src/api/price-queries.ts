@@ -1,6 +1,6 @@
 import { type components, useApi } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Product = components['schemas']['Product'];
 export type ProductInput = components['schemas']['ProductInput'];
@@ -18,83 +18,77 @@ export type PriceInput = components['schemas']['PriceInput'];
 /** Forms show a failed save inline (field errors at the fields), so no global toast. */
 const inline: FahrwerkMeta = { silentError: true };
 
-const PRODUCTS = ['price-lists', 'products'] as const;
-const LISTS = ['price-lists', 'lists'] as const;
-const PRICES = ['price-lists', 'prices'] as const;
-
 export function useProductPage(filter: ProductFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...PRODUCTS, 'page', filter],
-    queryFn: async () => (await fetch.POST('/products/filter', { body: filter })).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/products/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 /** The active products, for the price form's product choice (at most 1000). */
 export function useActiveProducts(enabled = true) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...PRODUCTS, 'active'],
-    queryFn: async () =>
-      (await fetch.GET('/products', { params: { query: { archived: false } } })).data ?? [],
-    enabled,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('get', '/products', { params: { query: { archived: false } } }, { enabled }),
+  );
 }
 
 export function useSaveProduct() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: ProductInput }) =>
       id === undefined
         ? (await fetch.POST('/products', { body: input })).data
         : (await fetch.PUT('/products/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRODUCTS }),
+    onSuccess: () => invalidate('/products', '/prices'),
   });
 }
 
 export function useArchiveProduct() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
       (await fetch.POST('/products/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRODUCTS }),
+    onSuccess: () => invalidate('/products', '/prices'),
   });
 }
 
 export function usePriceListPage(filter: PriceListFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...LISTS, 'page', filter],
-    queryFn: async () => (await fetch.POST('/price-lists/filter', { body: filter })).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/price-lists/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function usePriceList(id: number) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...LISTS, 'one', id],
-    queryFn: async () =>
-      (await fetch.GET('/price-lists/{id}', { params: { path: { id } } })).data as PriceList,
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/price-lists/{id}', { params: { path: { id } } }));
 }
 
 export function usePricesOfList(id: number) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...PRICES, id],
-    queryFn: async () =>
-      (await fetch.GET('/prices/by-pricelist/{id}', { params: { path: { id } } })).data ?? [],
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('get', '/prices/by-pricelist/{id}', { params: { path: { id } } }),
+  );
 }
 
+/** A price list is shown by this package, the branch form (fleet) and the student form. */
 function useInvalidateLists() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: LISTS });
+  const invalidate = useInvalidate();
+  return () => invalidate('/price-lists');
 }
 
 export function useSavePriceList() {
@@ -154,27 +148,27 @@ export function useArchivePriceList() {
 
 export function useSavePrice() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: PriceInput }) =>
       id === undefined
         ? (await fetch.POST('/prices', { body: input })).data
         : (await fetch.PUT('/prices/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRICES }),
+    onSuccess: () => invalidate('/prices'),
   });
 }
 
 /** Deleting answers its own 403 ("not allowed to delete this service"), hence inline. */
 export function useDeletePrice() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async (id: number) => {
       await fetch.DELETE('/prices/{id}', { params: { path: { id } } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRICES }),
+    onSuccess: () => invalidate('/prices'),
   });
 }
 
