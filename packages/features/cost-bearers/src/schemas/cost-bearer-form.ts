@@ -1,31 +1,12 @@
+import { COST_BEARER_KINDS, E_INVOICE_FORMATS } from '@fahrwerk/api';
 import { z } from 'zod';
-import type {
-  CostBearer,
-  CostBearerInput,
-  CostBearerKind,
-  EInvoiceFormat,
-} from '../api/cost-bearer-queries';
+import type { CostBearer, CostBearerInput } from '../api/cost-bearer-queries';
 
 /*
  * The cost-bearer form: every field a string as typed, checked with the contract's patterns
  * (types.yaml, cost-bearers.yaml) so bad input gets a German message before the server is
  * asked. Messages are i18n keys of this package; `max` goes into the text.
  */
-
-export const COST_BEARER_KINDS = [
-  'JOB_CENTER',
-  'EMPLOYMENT_AGENCY',
-  'AUTHORITY',
-  'COMPANY',
-  'PERSON',
-  'OTHER',
-] as const satisfies readonly CostBearerKind[];
-
-export const E_INVOICE_FORMATS = [
-  'PDF',
-  'XRECHNUNG',
-  'ZUGFERD',
-] as const satisfies readonly EInvoiceFormat[];
 
 const optional = (max: number, pattern?: RegExp, message?: string) =>
   z
@@ -102,6 +83,14 @@ export function costBearerFormValues(costBearer?: CostBearer): CostBearerFormInp
     customerNumber: costBearer?.customerNumber ?? '',
   };
 }
+
+/** Server field names that differ from the form's: the address parts arrive as `address.*`. */
+export const COST_BEARER_SERVER_FIELDS = {
+  'address.street': 'street',
+  'address.houseNumber': 'houseNumber',
+  'address.postalCode': 'postalCode',
+  'address.city': 'city',
+} as const satisfies Record<string, keyof CostBearerFormInput>;
 
 /** The contract body: empty fields are left out (the contract has no empty strings or nulls). */
 export function toCostBearerInput(form: CostBearerForm, previous?: CostBearer): CostBearerInput {
