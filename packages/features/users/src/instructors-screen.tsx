@@ -1,42 +1,18 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   PageHeader,
   SearchField,
   Switch,
-  toast,
 } from '@fahrwerk/ui';
-import { useMemo, useState } from 'react';
-import {
-  type User,
-  type UserFilter,
-  useArchiveUser,
-  useBranches,
-  useUserPage,
-} from './api/users-queries';
+import { useMemo } from 'react';
+import { type User, useArchiveUser, useBranches, useUserPage } from './api/users-queries';
+import { INITIAL_INSTRUCTOR_LIST, toInstructorFilter } from './instructor-list-filter';
 import { useUsersTranslation } from './use-users-translation';
-
-type InstructorListFilter = {
-  search: string;
-  archived: boolean;
-  page: number;
-  pageSize: number;
-  sort: DataTableSort | null;
-};
-
-const INITIAL_FILTER: InstructorListFilter = {
-  search: '',
-  archived: false,
-  page: 1,
-  pageSize: 25,
-  sort: { id: 'lastName', desc: false },
-};
 
 export type InstructorsScreenProps = {
   onCreate: () => void;
@@ -51,35 +27,24 @@ export type InstructorsScreenProps = {
 export function InstructorsScreen({ onCreate, onOpenUser }: InstructorsScreenProps) {
   const { t } = useUsersTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const [filter, setFilter] = useListFilter<InstructorListFilter>('instructor', INITIAL_FILTER);
-  const [archiving, setArchiving] = useState<User | null>(null);
-
-  const body: UserFilter = {
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: filter.archived,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as 'lastName',
-              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
-            },
-          ],
-        }
-      : {}),
-  };
-  const users = useUserPage(body);
+  const list = useServerList({
+    key: 'instructor',
+    initial: INITIAL_INSTRUCTOR_LIST,
+    toFilter: toInstructorFilter,
+    usePage: useUserPage,
+  });
+  const { state: filter, update } = list;
   const branches = useBranches();
-  const archive = useArchiveUser();
+  const { archive, unarchive, dialog } = useArchiveFlow<User>(useArchiveUser(), {
+    title: t('list.archiveTitle'),
+    confirmLabel: t('common.archive'),
+    cancelLabel: t('common.cancel'),
+    text: (user) => t('list.archiveText', { name: `${user.firstName} ${user.lastName}` }),
+  });
   const branchName = useMemo(
     () => new Map((branches.data ?? []).map((branch) => [branch.id, branch.name])),
     [branches.data],
   );
-
-  const update = (patch: Partial<InstructorListFilter>) =>
-    setFilter({ ...filter, page: 1, ...patch });
 
   const columns = useMemo<DataTableProps<User>['columns']>(
     () => [
@@ -142,12 +107,8 @@ export function InstructorsScreen({ onCreate, onOpenUser }: InstructorsScreenPro
                   }
                   onAction={(action) => {
                     if (action === 'edit') onOpenUser(row.original.id);
-                    else if (action === 'archive') setArchiving(row.original);
-                    else
-                      archive.mutate(
-                        { id: row.original.id, archived: false },
-                        { onSuccess: () => toast.success(t('messages.unarchive_success')) },
-                      );
+                    else if (action === 'archive') archive(row.original);
+                    else unarchive(row.original);
                   }}
                 />
               ),
@@ -155,7 +116,7 @@ export function InstructorsScreen({ onCreate, onOpenUser }: InstructorsScreenPro
           ]
         : []),
     ],
-    [t, canWrite, archive, onOpenUser, branchName],
+    [t, canWrite, archive, unarchive, onOpenUser, branchName],
   );
 
   const filtered = filter.search.trim() !== '' || filter.archived;
@@ -181,38 +142,12 @@ export function InstructorsScreen({ onCreate, onOpenUser }: InstructorsScreenPro
       <DataTable
         aria-label={t('list.table')}
         columns={columns}
-        data={users.data?.data ?? []}
-        total={users.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        sort={filter.sort}
-        onSortChange={(sort) => update({ sort })}
-        isLoading={users.isFetching}
-        error={users.isError ? t('common.loadError') : undefined}
-        onRetry={() => users.refetch()}
+        {...list.table}
+        error={list.query.isError ? t('common.loadError') : undefined}
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
         getRowId={(row) => String(row.id)}
       />
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => !open && setArchiving(null)}
-        title={t('list.archiveTitle')}
-        confirmLabel={t('common.archive')}
-        cancelLabel={t('common.cancel')}
-        variant="destructive"
-        onConfirm={async () => {
-          if (!archiving) return;
-          await archive.mutateAsync({ id: archiving.id, archived: true });
-          toast.success(t('messages.archive_success'));
-          setArchiving(null);
-        }}
-      >
-        {archiving
-          ? t('list.archiveText', { name: `${archiving.firstName} ${archiving.lastName}` })
-          : null}
-      </ConfirmDialog>
+      {dialog}
     </div>
   );
 }

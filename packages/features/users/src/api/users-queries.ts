@@ -1,6 +1,6 @@
 import { asBinary, type components, toFormData, useApi } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type User = components['schemas']['User'];
 export type UserInput = components['schemas']['UserInput'];
@@ -18,92 +18,88 @@ export type StudentVisibility = components['schemas']['StudentVisibility'];
 /** Forms show a failed save inline (field errors at the fields), so no global toast. */
 const inline: FahrwerkMeta = { silentError: true };
 
-const USERS = ['users', 'users'] as const;
-const ROLES = ['users', 'roles'] as const;
-
 export function useUserPage(filter: UserFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...USERS, 'page', filter],
-    queryFn: async () => (await fetch.POST('/users/filter', { body: filter })).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/users/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function useUser(id: number | null) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...USERS, 'one', id],
-    queryFn: async () =>
-      (await fetch.GET('/users/{id}', { params: { path: { id: id as number } } })).data,
-    enabled: id !== null,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/users/{id}',
+      { params: { path: { id: id as number } } },
+      { enabled: id !== null },
+    ),
+  );
 }
 
 /** The school's active users, for the calendar sharing pickers. */
 export function useActiveUsers() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...USERS, 'all'],
-    queryFn: async () =>
-      (await fetch.GET('/users', { params: { query: { archived: false } } })).data ?? [],
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/users', { params: { query: { archived: false } } }));
 }
 
 /** Every role of the school (a school has a handful), sorted by name. */
 export function useRoles() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROLES, 'all'],
-    queryFn: async () => (await fetch.GET('/roles')).data ?? [],
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/roles'));
 }
 
 /** The school's active branches. */
 export function useBranches() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: ['users', 'branches'],
-    queryFn: async () =>
-      (
-        await fetch.POST('/branches/filter', {
-          body: {
-            page: 0,
-            size: 200,
-            archived: false,
-            sort: [{ field: 'name', direction: 'asc' }],
-          },
-        })
-      ).data?.data ?? [],
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/branches/filter',
+      {
+        body: {
+          page: 0,
+          size: 200,
+          archived: false,
+          sort: [{ field: 'name', direction: 'asc' }],
+        },
+      },
+      { select: (page) => page.data },
+    ),
+  );
 }
 
 export function useSaveUser() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: UserInput }) =>
       id === undefined
         ? (await fetch.POST('/users', { body: input })).data
         : (await fetch.PUT('/users/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+    onSuccess: () => invalidate('/users'),
   });
 }
 
 export function useArchiveUser() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
       (await fetch.POST('/users/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+    onSuccess: () => invalidate('/users'),
   });
 }
 
 export function useUploadAvatar() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ userId, file }: { userId: number; file: File }) =>
       (
@@ -112,13 +108,13 @@ export function useUploadAvatar() {
           bodySerializer: toFormData,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS }),
+    onSuccess: () => invalidate('/users'),
   });
 }
 
 export function useSaveRole() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({
@@ -142,15 +138,15 @@ export function useSaveRole() {
         })
       ).data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES }),
+    onSuccess: () => invalidate('/roles'),
   });
 }
 
 export function useDeleteRole() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (id: number) => fetch.DELETE('/roles/{id}', { params: { path: { id } } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES }),
+    onSuccess: () => invalidate('/roles'),
   });
 }
