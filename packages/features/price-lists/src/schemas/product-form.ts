@@ -1,12 +1,6 @@
+import { LICENSE_CLASSES } from '@fahrwerk/api';
 import { z } from 'zod';
-import type {
-  HourType,
-  LicenseClass,
-  Product,
-  ProductInput,
-  ProductType,
-  VatRate,
-} from '../api/price-queries';
+import type { HourType, Product, ProductInput, ProductType, VatRate } from '../api/price-queries';
 
 export const PRODUCT_TYPES = [
   'DRIVING_LESSON',
@@ -27,26 +21,8 @@ export const HOUR_TYPES = [
   'ESCORT',
 ] as const satisfies readonly HourType[];
 
-export const LICENSE_CLASSES = [
-  'AM',
-  'A1',
-  'A2',
-  'A',
-  'B',
-  'BE',
-  'B96',
-  'B197',
-  'C1',
-  'C1E',
-  'C',
-  'CE',
-  'D1',
-  'D1E',
-  'D',
-  'DE',
-  'L',
-  'T',
-] as const satisfies readonly LicenseClass[];
+// The contract's classes; the price and price-list forms take them from here.
+export { LICENSE_CLASSES };
 
 /** The rates offered; 16 and 5 only for corrections of the reduced period (2nd half 2020). */
 export const VAT_RATES = [19, 7, 0, 16, 5] as const satisfies readonly VatRate[];
