@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PERMISSION_KEYS } from '@fahrwerk/api';
 import { expect, test } from 'vitest';
 import { safeRedirect } from '../app-context';
@@ -47,6 +49,23 @@ test('every route names a screen that exists', async () => {
   }
   expect(BUILT_PAGE_PATHS).toContain('/students/edit/{id}');
   expect(BUILT_PAGE_PATHS).not.toContain('/scheduler');
+}, 60_000); // imports every feature package
+
+test("the README's lists of built and not yet available screens follow the route table", () => {
+  const readme = readFileSync(join(import.meta.dirname, '../../../../README.md'), 'utf8');
+  const screens = readme.slice(
+    readme.indexOf('## Screens'),
+    readme.indexOf('\n## ', readme.indexOf('## Screens') + 1),
+  );
+  const [built = '', notAvailable = ''] = screens.split('"Noch nicht verfügbar"');
+  const paths = (text: string) =>
+    [...text.matchAll(/`(\/[^`]*)`/g)].map((match) => match[1]).sort();
+  expect(paths(built)).toEqual([...BUILT_PAGE_PATHS].sort());
+  expect(paths(notAvailable)).toEqual(
+    ROUTES.filter((route) => route.screen === 'notAvailable')
+      .map((route) => route.path)
+      .sort(),
+  );
 });
 
 test('the route table refuses an unknown screen and a page whose parameters the path lacks', () => {
