@@ -137,4 +137,15 @@ export const PRODUCT_TYPES = contractEnum<Schemas['ProductType']>()([
   'BASIC_FEE',
   'ADD_ON',
 ]);
+export const HOUR_TYPES = contractEnum<Schemas['HourType']>()([
+  'NORMAL',
+  'OVERLAND',
+  'MOTORWAY',
+  'NIGHT',
+  'EXAM_PRESENTATION',
+  'BASIC_DRILL',
+  'SIMULATOR',
+  'TRAILER',
+  'ESCORT',
+]);
 export const ROLE_TYPES = contractEnum<Schemas['RoleType']>()(['OWNER', 'STAFF', 'INSTRUCTOR']);
