@@ -1,4 +1,5 @@
 export { ApiForm, type ApiFormProps } from './api-form';
+export { FormCodeField, type FormCodeFieldProps } from './form-code-field';
 export {
   type BoundFieldProps,
   FormCheckbox,
@@ -27,6 +28,7 @@ export {
 } from './form-fields';
 export { type Translate, useFormTexts } from './form-texts';
 export {
+  type AlertMessage,
   type ReadServerErrorsOptions,
   readServerErrors,
   type ServerErrorPlacement,
