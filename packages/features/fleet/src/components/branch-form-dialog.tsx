@@ -1,30 +1,23 @@
-import { invalidProps } from '@fahrwerk/core';
 import {
-  Button,
-  Checkbox,
-  Dialog,
-  Modal,
-  NumberField,
-  Select,
-  Switch,
-  TextField,
-  TimeField,
-} from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+  ApiForm,
+  FormCheckbox,
+  FormNumberField,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  FormTimeField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Checkbox, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
 import type { Branch, BranchInput, PriceList } from '../api/fleet-queries';
 import {
   BRANCH_SERVER_FIELDS,
-  type BranchForm,
   branchFormSchema,
   branchToForm,
   emptyBranchForm,
   formToBranchInput,
 } from '../schemas/branch-form';
-import { applyServerErrors } from '../server-errors';
 import { useFleetTranslation } from '../use-fleet-translation';
-import { FormAlert } from './form-message';
 
 export type BranchFormDialogProps = {
   isOpen: boolean;
@@ -38,8 +31,6 @@ export type BranchFormDialogProps = {
   /** After a successful save, once the dialog has closed (e.g. for the success toast). */
   onSaved?: () => void;
 };
-
-const STANDARD = 'standard';
 
 /** Create or edit a branch in a modal; opening hours have their own dialog. */
 export function BranchFormDialog({ isOpen, onOpenChange, ...props }: BranchFormDialogProps) {
@@ -61,169 +52,94 @@ function BranchFormBody({
   onDone,
 }: Omit<BranchFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
   const { t } = useFleetTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState, watch } = useForm<BranchForm>({
-    resolver: zodResolver(branchFormSchema),
+  const form = useApiForm({
+    schema: branchFormSchema,
     defaultValues: branch ? branchToForm(branch) : emptyBranchForm(),
-  });
-  const writes = watch('instructorsWrite');
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToBranchInput(form, branch));
+    submit: async (values) => {
+      await onSubmit(formToBranchInput(values, branch));
       onDone();
       onSaved?.();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, BRANCH_SERVER_FIELDS));
-    }
+    },
+    serverFields: BRANCH_SERVER_FIELDS,
+    t,
   });
+  const { control, formState, watch } = form;
+  const writes = watch('instructorsWrite');
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+    <ApiForm form={form}>
+      <FieldColumns>
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('branchForm.name')}
-              isRequired
-              maxLength={100}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.name')}
+          isRequired
+          maxLength={100}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="abbreviation"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('branchForm.abbreviation')}
-              description={t('branchForm.abbreviationHint')}
-              isRequired
-              maxLength={10}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.abbreviation')}
+          description={t('branchForm.abbreviationHint')}
+          isRequired
+          maxLength={10}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="priceListId"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('branchForm.priceList')}
-              items={[
-                { id: STANDARD, label: t('branchForm.standardPriceList') },
-                ...priceLists.map((list) => ({ id: String(list.id), label: list.name })),
-              ]}
-              selectedKey={field.value === null ? STANDARD : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === STANDARD ? null : Number(key))}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.priceList')}
+          noneLabel={t('branchForm.standardPriceList')}
+          emptyValue={null}
+          options={priceLists.map((list) => ({ id: list.id, label: list.name }))}
         />
-        <Controller
+        <FormNumberField
           control={control}
           name="defaultDrivingLessonDuration"
-          render={({ field, fieldState }) => (
-            <NumberField
-              label={t('branchForm.duration')}
-              unit={t('branchForm.minutes')}
-              description={t('branchForm.durationHint')}
-              isRequired
-              // No min/max/step here: the field would silently round 47 to 45; the schema
-              // says what is wrong instead.
-              value={field.value ?? Number.NaN}
-              onChange={(value) => field.onChange(Number.isNaN(value) ? null : value)}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.duration')}
+          unit={t('branchForm.minutes')}
+          description={t('branchForm.durationHint')}
+          isRequired
+          // No min/max/step here: the field would silently round 47 to 45; the schema
+          // says what is wrong instead.
         />
-        <Controller
+        <FormTimeField
           control={control}
           name="workCorridorFrom"
-          render={({ field, fieldState }) => (
-            <TimeField
-              label={t('branchForm.corridorFrom')}
-              description={t('branchForm.corridorHint')}
-              isRequired
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.corridorFrom')}
+          description={t('branchForm.corridorHint')}
+          isRequired
         />
-        <Controller
+        <FormTimeField
           control={control}
           name="workCorridorTo"
-          render={({ field, fieldState }) => (
-            <TimeField
-              label={t('branchForm.corridorTo')}
-              isRequired
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('branchForm.corridorTo')}
+          isRequired
         />
-      </div>
-      <Controller
-        control={control}
-        name="showOnWebsite"
-        render={({ field }) => (
-          <Switch isSelected={field.value} onChange={field.onChange}>
-            {t('branchForm.showOnWebsite')}
-          </Switch>
-        )}
-      />
+      </FieldColumns>
+      <FormSwitch control={control} name="showOnWebsite">
+        {t('branchForm.showOnWebsite')}
+      </FormSwitch>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-neutral-800">
           {t('branchForm.share')}
         </legend>
-        <Controller
-          control={control}
-          name="instructorsRead"
-          render={({ field }) => (
-            <Checkbox
-              // Booking into a calendar implies seeing it.
-              isSelected={field.value || writes}
-              isDisabled={writes}
-              onChange={field.onChange}
-            >
-              {t('branchForm.shareRead')}
-            </Checkbox>
-          )}
-        />
-        <Controller
+        {writes ? (
+          // Booking into a calendar implies seeing it: shown checked, not changeable.
+          <Checkbox isSelected isDisabled>
+            {t('branchForm.shareRead')}
+          </Checkbox>
+        ) : (
+          <FormCheckbox control={control} name="instructorsRead">
+            {t('branchForm.shareRead')}
+          </FormCheckbox>
+        )}
+        <FormCheckbox
           control={control}
           name="instructorsWrite"
-          render={({ field }) => (
-            <Checkbox
-              isSelected={field.value}
-              onChange={field.onChange}
-              description={t('branchForm.shareWriteHint')}
-            >
-              {t('branchForm.shareWrite')}
-            </Checkbox>
-          )}
-        />
+          description={t('branchForm.shareWriteHint')}
+        >
+          {t('branchForm.shareWrite')}
+        </FormCheckbox>
       </fieldset>
       <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
         <Button variant="secondary" onPress={onDone}>
@@ -233,6 +149,6 @@ function BranchFormBody({
           {t('common.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

@@ -1,32 +1,25 @@
-import { invalidProps } from '@fahrwerk/core';
+import { LICENSE_CLASSES, TRANSMISSIONS, VEHICLE_KINDS } from '@fahrwerk/api';
 import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  DateField,
-  Dialog,
-  Modal,
-  Select,
-  TextField,
-} from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+  ApiForm,
+  FormCheckboxGroup,
+  FormCodeField,
+  FormDateField,
+  FormSelect,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Dialog, FieldColumns, FieldSpan, Modal } from '@fahrwerk/ui';
+import { useEffect } from 'react';
 import type { Branch, Vehicle, VehicleInput } from '../api/fleet-queries';
 import {
   emptyVehicleForm,
   formToVehicleInput,
-  LICENSE_CLASSES,
   SAFETY_CHECK_KINDS,
-  VEHICLE_KINDS,
   VEHICLE_SERVER_FIELDS,
-  type VehicleForm,
   vehicleFormSchema,
   vehicleToForm,
 } from '../schemas/vehicle-form';
-import { applyServerErrors } from '../server-errors';
 import { useFleetTranslation } from '../use-fleet-translation';
-import { FormAlert } from './form-message';
 
 export type VehicleFormDialogProps = {
   isOpen: boolean;
@@ -41,7 +34,6 @@ export type VehicleFormDialogProps = {
   onSaved?: () => void;
 };
 
-const NONE = 'none';
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /** Create or edit a vehicle in a modal. */
@@ -64,219 +56,119 @@ function VehicleFormBody({
   onDone,
 }: Omit<VehicleFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
   const { t } = useFleetTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, watch, setValue, formState } = useForm<VehicleForm>({
-    resolver: zodResolver(vehicleFormSchema),
+  const form = useApiForm({
+    schema: vehicleFormSchema,
     defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
-  });
-  const kind = watch('kind');
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToVehicleInput(form));
+    submit: async (values) => {
+      await onSubmit(formToVehicleInput(values, vehicle));
       onDone();
       onSaved?.();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, VEHICLE_SERVER_FIELDS));
-    }
+    },
+    serverFields: VEHICLE_SERVER_FIELDS,
+    t,
   });
+  const { control, watch, setValue, formState } = form;
+  const kind = watch('kind');
+  const safetyCheckDate = watch('safetyCheckDate');
 
-  const monthItems = [
-    { id: NONE, label: t('vehicleForm.noMonth') },
-    ...MONTHS.map((month) => ({ id: String(month), label: t(`months.${month}`) })),
-  ];
+  // A trailer has no transmission of its own.
+  useEffect(() => {
+    if (kind === 'TRAILER') setValue('transmission', null);
+  }, [kind, setValue]);
+
+  const monthOptions = MONTHS.map((month) => ({ id: month, label: t(`months.${month}`) }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+    <ApiForm form={form}>
+      <FieldColumns>
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('vehicleForm.name')}
-              description={t('vehicleForm.nameHint')}
-              isRequired
-              maxLength={100}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.name')}
+          description={t('vehicleForm.nameHint')}
+          isRequired
+          maxLength={100}
         />
-        <Controller
+        <FormCodeField
           control={control}
           name="plate"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('vehicleForm.plate')}
-              description={t('vehicleForm.plateHint')}
-              isRequired
-              maxLength={12}
-              name={field.name}
-              value={field.value}
-              // Plates are upper case; typing in lower case is no mistake.
-              onChange={(value) => field.onChange(value.toUpperCase())}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.plate')}
+          description={t('vehicleForm.plateHint')}
+          isRequired
+          maxLength={12}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="kind"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('vehicleForm.kind')}
-              isRequired
-              items={VEHICLE_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => {
-                field.onChange(key);
-                if (key === 'TRAILER') setValue('transmission', null);
-              }}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.kind')}
+          isRequired
+          options={VEHICLE_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="transmission"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('vehicleForm.transmission')}
-              isRequired={kind !== 'TRAILER'}
-              isDisabled={kind === 'TRAILER'}
-              description={kind === 'TRAILER' ? t('vehicleForm.noTransmission') : undefined}
-              items={(['MANUAL', 'AUTOMATIC'] as const).map((id) => ({
-                id,
-                label: t(`transmissions.${id}`),
-              }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.transmission')}
+          isRequired={kind !== 'TRAILER'}
+          isDisabled={kind === 'TRAILER'}
+          description={kind === 'TRAILER' ? t('vehicleForm.noTransmission') : undefined}
+          emptyValue={null}
+          options={TRANSMISSIONS.map((id) => ({ id, label: t(`transmissions.${id}`) }))}
         />
-      </div>
-      <Controller
-        control={control}
-        name="licenseClasses"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
+        <FieldSpan>
+          <FormCheckboxGroup
+            control={control}
+            name="licenseClasses"
             label={t('vehicleForm.classes')}
             isRequired
-            value={field.value}
-            onChange={field.onChange}
-            {...invalidProps(fieldState.error, t)}
-          >
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-              {LICENSE_CLASSES.map((licenseClass) => (
-                <Checkbox key={licenseClass} value={licenseClass}>
-                  {licenseClass}
-                </Checkbox>
-              ))}
-            </div>
-          </CheckboxGroup>
-        )}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+            layout="row"
+            options={LICENSE_CLASSES.map((id) => ({ id, label: id }))}
+          />
+        </FieldSpan>
+        <FormCodeField
           control={control}
           name="chassisNumber"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('vehicleForm.chassisNumber')}
-              description={t('vehicleForm.chassisHint')}
-              maxLength={17}
-              name={field.name}
-              value={field.value}
-              onChange={(value) => field.onChange(value.toUpperCase())}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.chassisNumber')}
+          description={t('vehicleForm.chassisHint')}
+          maxLength={17}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="branchId"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('vehicleForm.branch')}
-              items={[
-                { id: NONE, label: t('vehicleForm.noBranch') },
-                ...branches.map((branch) => ({ id: String(branch.id), label: branch.name })),
-              ]}
-              selectedKey={field.value === null ? NONE : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.branch')}
+          noneLabel={t('vehicleForm.noBranch')}
+          emptyValue={null}
+          options={branches.map((branch) => ({ id: branch.id, label: branch.name }))}
         />
-        <Controller
+        <FormDateField
           control={control}
           name="mainInspectionDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              label={t('vehicleForm.mainInspectionDate')}
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.mainInspectionDate')}
         />
-        <Controller
+        <FormDateField
           control={control}
           name="safetyCheckDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              label={t('vehicleForm.safetyCheckDate')}
-              description={t('vehicleForm.safetyHint')}
-              isDisabled={!SAFETY_CHECK_KINDS.includes(kind) && !field.value}
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.safetyCheckDate')}
+          description={t('vehicleForm.safetyHint')}
+          isDisabled={!SAFETY_CHECK_KINDS.includes(kind) && !safetyCheckDate}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="closureFromMonth"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('vehicleForm.closureFrom')}
-              description={t('vehicleForm.closureHint')}
-              items={monthItems}
-              selectedKey={field.value === null ? NONE : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.closureFrom')}
+          description={t('vehicleForm.closureHint')}
+          noneLabel={t('vehicleForm.noMonth')}
+          emptyValue={null}
+          options={monthOptions}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="closureToMonth"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('vehicleForm.closureTo')}
-              items={monthItems}
-              selectedKey={field.value === null ? NONE : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('vehicleForm.closureTo')}
+          noneLabel={t('vehicleForm.noMonth')}
+          emptyValue={null}
+          options={monthOptions}
         />
-      </div>
+      </FieldColumns>
       <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
         <Button variant="secondary" onPress={onDone}>
           {t('common.cancel')}
@@ -285,6 +177,6 @@ function VehicleFormBody({
           {t('common.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

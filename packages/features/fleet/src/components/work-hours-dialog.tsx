@@ -1,10 +1,9 @@
 import type { components } from '@fahrwerk/api';
+import { FormAlert, readServerErrors } from '@fahrwerk/core';
 import { Button, Dialog, ErrorState, Modal, Spinner, TimeField } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type { BranchWorkHours } from '../api/fleet-queries';
-import { applyServerErrors } from '../server-errors';
 import { useFleetTranslation } from '../use-fleet-translation';
-import { FormAlert } from './form-message';
 
 type Weekday = components['schemas']['Weekday'];
 type Range = { from: string | null; to: string | null };
@@ -127,7 +126,9 @@ function WorkHoursForm({
       onDone();
       onSaved?.();
     } catch (error) {
-      setProblems(applyServerErrors(error, () => undefined, {}));
+      // The hours are no form fields: every refusal is listed.
+      const placement = readServerErrors(error, { fieldFor: () => null, alertOn: 'every-failure' });
+      setProblems(placement.alert.map((line) => line.key));
     } finally {
       setSaving(false);
     }

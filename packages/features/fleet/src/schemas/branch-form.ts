@@ -117,12 +117,9 @@ export function formToBranchInput(form: BranchForm, current?: Branch): BranchInp
   return input;
 }
 
-export const BRANCH_SERVER_FIELDS: Record<string, keyof BranchForm> = {
-  name: 'name',
-  abbreviation: 'abbreviation',
-  priceListId: 'priceListId',
+/** Server field names that differ from the form's (the rest land on the field of their name). */
+export const BRANCH_SERVER_FIELDS = {
   'workCorridor.from': 'workCorridorFrom',
   'workCorridor.to': 'workCorridorTo',
   workCorridor: 'workCorridorTo',
-  defaultDrivingLessonDuration: 'defaultDrivingLessonDuration',
-};
+} as const satisfies Record<string, keyof BranchForm>;

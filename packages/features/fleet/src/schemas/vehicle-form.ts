@@ -1,38 +1,11 @@
+import { LICENSE_CLASSES, TRANSMISSIONS, VEHICLE_KINDS } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { LicenseClass, Vehicle, VehicleInput, VehicleKind } from '../api/fleet-queries';
+import type { Vehicle, VehicleInput, VehicleKind } from '../api/fleet-queries';
 
 /* The vehicle form. Messages are keys of the fleet texts (`form.errors.*`). */
 
-export const LICENSE_CLASSES: LicenseClass[] = [
-  'AM',
-  'A1',
-  'A2',
-  'A',
-  'B',
-  'BE',
-  'B96',
-  'B197',
-  'C1',
-  'C1E',
-  'C',
-  'CE',
-  'D1',
-  'D1E',
-  'D',
-  'DE',
-  'L',
-  'T',
-];
-
-export const VEHICLE_KINDS: VehicleKind[] = [
-  'CAR',
-  'MOTORCYCLE',
-  'TRUCK',
-  'BUS',
-  'TRACTOR',
-  'TRAILER',
-  'ESCORT',
-];
+// The vehicle list's class filter takes the contract's classes from here.
+export { LICENSE_CLASSES } from '@fahrwerk/api';
 
 /** The contract's `LicensePlate`: district, hyphen, letters, space, digits, E/H. */
 export const PLATE_PATTERN = /^[A-ZÄÖÜ]{1,3}-[A-Z]{1,2} [1-9][0-9]{0,3}[EH]?$/;
@@ -52,11 +25,9 @@ export const vehicleFormSchema = z
       .trim()
       .min(1, 'form.errors.plateRequired')
       .regex(PLATE_PATTERN, 'form.errors.platePattern'),
-    kind: z.enum(VEHICLE_KINDS as [VehicleKind, ...VehicleKind[]], {
-      error: 'form.errors.kindRequired',
-    }),
-    transmission: z.enum(['MANUAL', 'AUTOMATIC']).nullable(),
-    licenseClasses: z.array(z.string()).min(1, 'form.errors.classesRequired'),
+    kind: z.enum(VEHICLE_KINDS, { error: 'form.errors.kindRequired' }),
+    transmission: z.enum(TRANSMISSIONS).nullable(),
+    licenseClasses: z.array(z.enum(LICENSE_CLASSES)).min(1, 'form.errors.classesRequired'),
     chassisNumber: z
       .string()
       .trim()
@@ -67,7 +38,6 @@ export const vehicleFormSchema = z
     closureFromMonth: month,
     closureToMonth: month,
     branchId: z.number().nullable(),
-    instructorIds: z.array(z.number()),
   })
   .superRefine((form, context) => {
     if (form.kind !== 'TRAILER' && form.transmission === null) {
@@ -107,7 +77,6 @@ export const emptyVehicleForm = (): VehicleForm => ({
   closureFromMonth: null,
   closureToMonth: null,
   branchId: null,
-  instructorIds: [],
 });
 
 export const vehicleToForm = (vehicle: Vehicle): VehicleForm => ({
@@ -122,17 +91,16 @@ export const vehicleToForm = (vehicle: Vehicle): VehicleForm => ({
   closureFromMonth: vehicle.seasonalClosure?.fromMonth ?? null,
   closureToMonth: vehicle.seasonalClosure?.toMonth ?? null,
   branchId: vehicle.branchId ?? null,
-  // The form does not edit the instructors; they go back unchanged.
-  instructorIds: vehicle.instructorIds,
 });
 
-export function formToVehicleInput(form: VehicleForm): VehicleInput {
+/** The body of POST/PUT /vehicles; the form does not edit the instructors, they go back unchanged. */
+export function formToVehicleInput(form: VehicleForm, current?: Vehicle): VehicleInput {
   const input: VehicleInput = {
     name: form.name.trim(),
     plate: form.plate.trim(),
     kind: form.kind,
-    licenseClasses: form.licenseClasses as LicenseClass[],
-    instructorIds: form.instructorIds,
+    licenseClasses: form.licenseClasses,
+    instructorIds: current?.instructorIds ?? [],
   };
   if (form.kind !== 'TRAILER' && form.transmission) input.transmission = form.transmission;
   if (form.chassisNumber.trim()) input.chassisNumber = form.chassisNumber.trim();
@@ -145,18 +113,9 @@ export function formToVehicleInput(form: VehicleForm): VehicleInput {
   return input;
 }
 
-/** Server field names → form field names. */
-export const VEHICLE_SERVER_FIELDS: Record<string, keyof VehicleForm> = {
-  name: 'name',
-  plate: 'plate',
-  kind: 'kind',
-  transmission: 'transmission',
-  licenseClasses: 'licenseClasses',
-  chassisNumber: 'chassisNumber',
-  mainInspectionDate: 'mainInspectionDate',
-  safetyCheckDate: 'safetyCheckDate',
+/** Server field names that differ from the form's (the rest land on the field of their name). */
+export const VEHICLE_SERVER_FIELDS = {
   seasonalClosure: 'closureFromMonth',
   'seasonalClosure.fromMonth': 'closureFromMonth',
   'seasonalClosure.toMonth': 'closureToMonth',
-  branchId: 'branchId',
-};
+} as const satisfies Record<string, keyof VehicleForm>;
