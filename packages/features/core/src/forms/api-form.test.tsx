@@ -30,6 +30,9 @@ registerCoreTexts(i18n);
 
 afterEach(cleanup);
 
+// Rendering react-aria fields in jsdom takes seconds on a busy machine.
+const SLOW = { timeout: 30_000 };
+
 function TestForm({ submit }: { submit: (values: Values) => Promise<unknown> }) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -66,45 +69,53 @@ async function save() {
   });
 }
 
-test("a 422's field error lands on its field and its global error in the one alert", async () => {
-  const submit = vi.fn(async () => {
-    throw refused({
-      fieldErrors: [{ field: 'address.postalCode', error: 'validation.pattern' }],
-      globalErrors: ['errors.duplicate'],
+test(
+  "a 422's field error lands on its field and its global error in the one alert",
+  SLOW,
+  async () => {
+    const submit = vi.fn(async () => {
+      throw refused({
+        fieldErrors: [{ field: 'address.postalCode', error: 'validation.pattern' }],
+        globalErrors: ['errors.duplicate'],
+      });
     });
-  });
-  render(<TestForm submit={submit} />);
-  await save();
-  expect(submit).toHaveBeenCalledWith({ name: 'Paul', address: { postalCode: '' } });
-  const postalCode = screen.getByRole('textbox', { name: 'PLZ' });
-  expect(postalCode.getAttribute('aria-invalid')).toBe('true');
-  // The message is the field's description, so a screen reader reads it with the field.
-  const described = postalCode.getAttribute('aria-describedby') ?? '';
-  const texts = described.split(' ').map((id) => document.getElementById(id)?.textContent);
-  expect(texts).toContain('Das Format ist ungültig.');
-  expect(screen.getByRole('alert').textContent).toBe('Ein solcher Eintrag existiert bereits.');
-  expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBeNull();
-});
+    render(<TestForm submit={submit} />);
+    await save();
+    expect(submit).toHaveBeenCalledWith({ name: 'Paul', address: { postalCode: '' } });
+    const postalCode = screen.getByRole('textbox', { name: 'PLZ' });
+    expect(postalCode.getAttribute('aria-invalid')).toBe('true');
+    // The message is the field's description, so a screen reader reads it with the field.
+    const described = postalCode.getAttribute('aria-describedby') ?? '';
+    const texts = described.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toContain('Das Format ist ungültig.');
+    expect(screen.getByRole('alert').textContent).toBe('Ein solcher Eintrag existiert bereits.');
+    expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBeNull();
+  },
+);
 
-test('a field error the form has no field for goes into the alert; zod messages translate', async () => {
-  render(
-    <TestForm
-      submit={async () => {
-        throw refused({ fieldErrors: [{ field: 'email', error: 'validation.email_in_use' }] });
-      }}
-    />,
-  );
-  await save();
-  // With the field's name, as the toast says it (spec 000 §8).
-  expect(screen.getByRole('alert').textContent).toBe(
-    'E-Mail: Diese E-Mail-Adresse wird bereits verwendet.',
-  );
-  fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
-  await save();
-  expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');
-  expect(screen.getByText('Pflichtfeld')).toBeTruthy();
-  expect(screen.queryByText('validation.required')).toBeNull();
-});
+test(
+  'a field error the form has no field for goes into the alert; zod messages translate',
+  SLOW,
+  async () => {
+    render(
+      <TestForm
+        submit={async () => {
+          throw refused({ fieldErrors: [{ field: 'email', error: 'validation.email_in_use' }] });
+        }}
+      />,
+    );
+    await save();
+    // With the field's name, as the toast says it (spec 000 §8).
+    expect(screen.getByRole('alert').textContent).toBe(
+      'E-Mail: Diese E-Mail-Adresse wird bereits verwendet.',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
+    await save();
+    expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Pflichtfeld')).toBeTruthy();
+    expect(screen.queryByText('validation.required')).toBeNull();
+  },
+);
 
 test('readServerErrors: which failures say what', () => {
   const fieldFor = (field: string) => (field === 'name' ? 'name' : null);
