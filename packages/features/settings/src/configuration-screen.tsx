@@ -1,5 +1,5 @@
 import { isApiError } from '@fahrwerk/api';
-import { CORE_NAMESPACE, useCan } from '@fahrwerk/core';
+import { CORE_NAMESPACE, useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
@@ -43,6 +43,7 @@ import {
   useTestingOrganizations,
   useUploadDocument,
 } from './api/settings-queries';
+import { INITIAL_CATALOG_LIST, toCatalogFilter, toMailAccountFilter } from './catalog-list-filter';
 import { BasicDocumentsPanel } from './components/basic-documents-panel';
 import {
   CategoryBadge,
@@ -223,8 +224,11 @@ function DocumentsTab({ canWrite }: { canWrite: boolean }) {
 
 function MailTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useSettingsTranslation();
-  const [page, setPage] = useState({ page: 1, pageSize: 25 });
-  const accounts = useEmailConfigs({ page: page.page - 1, size: page.pageSize });
+  const accounts = useServerList({
+    initial: { page: 1, pageSize: 25, sort: null },
+    toFilter: toMailAccountFilter,
+    usePage: useEmailConfigs,
+  });
   const check = useCheckMailServers();
   const save = useSaveEmailConfig();
   const remove = useDeleteEmailConfig();
@@ -298,15 +302,8 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
       <DataTable
         aria-label={t('mail.table')}
         columns={columns}
-        data={accounts.data?.data ?? []}
-        total={accounts.data?.total ?? 0}
-        page={page.page}
-        pageSize={page.pageSize}
-        onPageChange={(p) => setPage({ ...page, page: p })}
-        onPageSizeChange={(pageSize) => setPage({ page: 1, pageSize })}
-        isLoading={accounts.isFetching}
-        error={accounts.isError ? t('common.loadError') : undefined}
-        onRetry={() => accounts.refetch()}
+        {...accounts.table}
+        error={accounts.query.isError ? t('common.loadError') : undefined}
         emptyText={t('mail.empty')}
         getRowId={(row) => String(row.id)}
       />
@@ -354,16 +351,23 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
 
 function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useSettingsTranslation();
-  const [filter, setFilter] = useState({ page: 1, pageSize: 25, archived: false });
-  const list = useTestingOrganizations({
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: filter.archived,
+  const list = useServerList({
+    initial: INITIAL_CATALOG_LIST,
+    toFilter: toCatalogFilter,
+    usePage: useTestingOrganizations,
   });
+  const filter = list.state;
   const save = useSaveTestingOrganization();
-  const archive = useArchiveTestingOrganization();
+  const { archive, unarchive, dialog } = useArchiveFlow<TestingOrganization>(
+    useArchiveTestingOrganization(),
+    {
+      title: t('testingOrganizations.archiveTitle'),
+      confirmLabel: t('common.archive'),
+      cancelLabel: t('common.cancel'),
+      text: (row) => t('testingOrganizations.archiveText', { name: row.name }),
+    },
+  );
   const [editing, setEditing] = useState<TestingOrganization | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<TestingOrganization | null>(null);
   const columns = useMemo<DataTableProps<TestingOrganization>['columns']>(
     () => [
       {
@@ -413,18 +417,14 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
               }
               onAction={(action) => {
                 if (action === 'edit') setEditing(row.original);
-                else if (action === 'archive') setArchiving(row.original);
-                else
-                  archive.mutate(
-                    { id: row.original.id, archived: false },
-                    { onSuccess: () => toast.success(t('messages.unarchive_success')) },
-                  );
+                else if (action === 'archive') archive(row.original);
+                else unarchive(row.original);
               }}
             />
           ) : null,
       },
     ],
-    [t, canWrite, archive],
+    [t, canWrite, archive, unarchive],
   );
   return (
     <div className="flex flex-col gap-4">
@@ -433,10 +433,7 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
           {t('testingOrganizations.title')}
         </h2>
         <div className="flex items-center gap-4">
-          <Switch
-            isSelected={filter.archived}
-            onChange={(archived) => setFilter({ ...filter, page: 1, archived })}
-          >
+          <Switch isSelected={filter.archived} onChange={(archived) => list.update({ archived })}>
             {t('common.showArchived')}
           </Switch>
           {canWrite && (
@@ -447,15 +444,8 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
       <DataTable
         aria-label={t('testingOrganizations.table')}
         columns={columns}
-        data={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => setFilter({ ...filter, page: 1, pageSize })}
-        isLoading={list.isFetching}
-        error={list.isError ? t('common.loadError') : undefined}
-        onRetry={() => list.refetch()}
+        {...list.table}
+        error={list.query.isError ? t('common.loadError') : undefined}
         emptyText={
           filter.archived
             ? t('testingOrganizations.emptyArchived')
@@ -474,38 +464,30 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => !open && setArchiving(null)}
-        title={t('testingOrganizations.archiveTitle')}
-        confirmLabel={t('common.archive')}
-        cancelLabel={t('common.cancel')}
-        variant="destructive"
-        onConfirm={async () => {
-          if (!archiving) return;
-          await archive.mutateAsync({ id: archiving.id, archived: true });
-          toast.success(t('messages.archive_success'));
-          setArchiving(null);
-        }}
-      >
-        {archiving ? t('testingOrganizations.archiveText', { name: archiving.name }) : null}
-      </ConfirmDialog>
+      {dialog}
     </div>
   );
 }
 
 function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useSettingsTranslation();
-  const [filter, setFilter] = useState({ page: 1, pageSize: 25, archived: false });
-  const list = useStudentCategories({
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: filter.archived,
+  const list = useServerList({
+    initial: INITIAL_CATALOG_LIST,
+    toFilter: toCatalogFilter,
+    usePage: useStudentCategories,
   });
+  const filter = list.state;
   const save = useSaveStudentCategory();
-  const archive = useArchiveStudentCategory();
+  const { archive, unarchive, dialog } = useArchiveFlow<StudentCategory>(
+    useArchiveStudentCategory(),
+    {
+      title: t('studentCategories.archiveTitle'),
+      confirmLabel: t('common.archive'),
+      cancelLabel: t('common.cancel'),
+      text: (row) => t('studentCategories.archiveText', { name: row.name }),
+    },
+  );
   const [editing, setEditing] = useState<StudentCategory | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<StudentCategory | null>(null);
   const columns = useMemo<DataTableProps<StudentCategory>['columns']>(
     () => [
       {
@@ -548,28 +530,21 @@ function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
               }
               onAction={(action) => {
                 if (action === 'edit') setEditing(row.original);
-                else if (action === 'archive') setArchiving(row.original);
-                else
-                  archive.mutate(
-                    { id: row.original.id, archived: false },
-                    { onSuccess: () => toast.success(t('messages.unarchive_success')) },
-                  );
+                else if (action === 'archive') archive(row.original);
+                else unarchive(row.original);
               }}
             />
           ) : null,
       },
     ],
-    [t, canWrite, archive],
+    [t, canWrite, archive, unarchive],
   );
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-neutral-900">{t('studentCategories.title')}</h2>
         <div className="flex items-center gap-4">
-          <Switch
-            isSelected={filter.archived}
-            onChange={(archived) => setFilter({ ...filter, page: 1, archived })}
-          >
+          <Switch isSelected={filter.archived} onChange={(archived) => list.update({ archived })}>
             {t('common.showArchived')}
           </Switch>
           {canWrite && (
@@ -580,15 +555,8 @@ function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
       <DataTable
         aria-label={t('studentCategories.table')}
         columns={columns}
-        data={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => setFilter({ ...filter, page: 1, pageSize })}
-        isLoading={list.isFetching}
-        error={list.isError ? t('common.loadError') : undefined}
-        onRetry={() => list.refetch()}
+        {...list.table}
+        error={list.query.isError ? t('common.loadError') : undefined}
         emptyText={
           filter.archived ? t('studentCategories.emptyArchived') : t('studentCategories.empty')
         }
@@ -605,22 +573,7 @@ function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
           }}
         />
       )}
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => !open && setArchiving(null)}
-        title={t('studentCategories.archiveTitle')}
-        confirmLabel={t('common.archive')}
-        cancelLabel={t('common.cancel')}
-        variant="destructive"
-        onConfirm={async () => {
-          if (!archiving) return;
-          await archive.mutateAsync({ id: archiving.id, archived: true });
-          toast.success(t('messages.archive_success'));
-          setArchiving(null);
-        }}
-      >
-        {archiving ? t('studentCategories.archiveText', { name: archiving.name }) : null}
-      </ConfirmDialog>
+      {dialog}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { asBinary, type components, toFormData, useApi } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
+import { apiKey, type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 type Schemas = components['schemas'];
@@ -25,74 +25,72 @@ export type BasicDocumentKind = 'letterhead' | 'signature' | 'logo';
 /** Forms show a failed save inline (field errors at the fields), so no global toast. */
 const inline: FahrwerkMeta = { silentError: true };
 
-const ROOT = ['settings'] as const;
-
 export function useMasterData() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'master-data'],
-    queryFn: async () => (await fetch.GET('/driving-schools/current/master-data')).data,
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/driving-schools/current/master-data'));
 }
 
 export function useSaveMasterData() {
-  const { fetch } = useApi();
+  const { fetch, query } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     meta: inline,
     mutationFn: async (body: MasterDataInput) =>
       (await fetch.PUT('/driving-schools/current/master-data', { body })).data,
     onSuccess: (data) => {
-      queryClient.setQueryData([...ROOT, 'master-data'], data);
+      queryClient.setQueryData(
+        query.queryOptions('get', '/driving-schools/current/master-data').queryKey,
+        data,
+      );
     },
   });
 }
 
 export function useFinancialConfig() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'financial'],
-    queryFn: async () => (await fetch.GET('/financial-config/current')).data,
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/financial-config/current'));
 }
 
 export function useSaveFinancialConfig() {
-  const { fetch } = useApi();
+  const { fetch, query } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     meta: inline,
     mutationFn: async (body: FinancialConfig) =>
       (await fetch.PUT('/financial-config/current', { body })).data,
-    onSuccess: (data) => queryClient.setQueryData([...ROOT, 'financial'], data),
+    onSuccess: (data) =>
+      queryClient.setQueryData(
+        query.queryOptions('get', '/financial-config/current').queryKey,
+        data,
+      ),
   });
 }
 
 export function useAccountsConfig() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'accounts'],
-    queryFn: async () => (await fetch.GET('/accounts-config/current')).data,
-  });
+  const { query } = useApi();
+  return useQuery(query.queryOptions('get', '/accounts-config/current'));
 }
 
 export function useSaveAccountsConfig() {
-  const { fetch } = useApi();
+  const { fetch, query } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     meta: inline,
     mutationFn: async (body: AccountsConfig) =>
       (await fetch.PUT('/accounts-config/current', { body })).data,
-    onSuccess: (data) => queryClient.setQueryData([...ROOT, 'accounts'], data),
+    onSuccess: (data) =>
+      queryClient.setQueryData(
+        query.queryOptions('get', '/accounts-config/current').queryKey,
+        data,
+      ),
   });
 }
 
 export function useDocumentsAvailability() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'documents', 'availability'],
-    queryFn: async () =>
-      (await fetch.GET('/driving-school-documents/basic-documents-availability')).data,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('get', '/driving-school-documents/basic-documents-availability'),
+  );
 }
 
 const DOCUMENT_PATHS = {
@@ -105,7 +103,7 @@ const DOCUMENT_PATHS = {
 export function useDocumentFile(kind: BasicDocumentKind, enabled: boolean) {
   const { fetch } = useApi();
   return useQuery({
-    queryKey: [...ROOT, 'documents', kind, 'file'],
+    queryKey: apiKey('get', DOCUMENT_PATHS[kind], { parseAs: 'blob' }),
     queryFn: async () => {
       const { data } = await fetch.GET(DOCUMENT_PATHS[kind], { parseAs: 'blob' });
       return data as unknown as Blob;
@@ -117,7 +115,7 @@ export function useDocumentFile(kind: BasicDocumentKind, enabled: boolean) {
 
 export function useUploadDocument() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ kind, file }: { kind: BasicDocumentKind; file: File }) =>
@@ -127,18 +125,18 @@ export function useUploadDocument() {
           bodySerializer: toFormData,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'documents'] }),
+    onSuccess: () => invalidate('/driving-school-documents'),
   });
 }
 
 export function useDeleteDocument() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (kind: BasicDocumentKind) => {
       await fetch.DELETE(DOCUMENT_PATHS[kind]);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'documents'] }),
+    onSuccess: () => invalidate('/driving-school-documents'),
   });
 }
 
@@ -147,22 +145,20 @@ export function useDeleteDocument() {
 export type ListFilter = { page: number; size: number; archived: boolean; search?: string };
 
 export function useTestingOrganizations(filter: ListFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'testing-organizations', filter],
-    queryFn: async () =>
-      (
-        await fetch.POST('/testing-organizations/filter', {
-          body: { ...filter, sort: [{ field: 'name', direction: 'asc' }] },
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/testing-organizations/filter',
+      { body: { ...filter, sort: [{ field: 'name', direction: 'asc' }] } },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function useSaveTestingOrganization() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: TestingOrganizationInput }) =>
@@ -174,40 +170,36 @@ export function useSaveTestingOrganization() {
               body: input,
             })
           ).data,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: [...ROOT, 'testing-organizations'] }),
+    onSuccess: () => invalidate('/testing-organizations'),
   });
 }
 
 export function useArchiveTestingOrganization() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
       (await fetch.POST('/testing-organizations/archive', { params: { query: { id, archived } } }))
         .data,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: [...ROOT, 'testing-organizations'] }),
+    onSuccess: () => invalidate('/testing-organizations'),
   });
 }
 
 export function useStudentCategories(filter: ListFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'student-categories', filter],
-    queryFn: async () =>
-      (
-        await fetch.POST('/student-categories/filter', {
-          body: { ...filter, sort: [{ field: 'name', direction: 'asc' }] },
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/student-categories/filter',
+      { body: { ...filter, sort: [{ field: 'name', direction: 'asc' }] } },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function useSaveStudentCategory() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: StudentCategoryInput }) =>
@@ -215,48 +207,42 @@ export function useSaveStudentCategory() {
         ? (await fetch.POST('/student-categories', { body: input })).data
         : (await fetch.PUT('/student-categories/{id}', { params: { path: { id } }, body: input }))
             .data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'student-categories'] }),
+    onSuccess: () => invalidate('/student-categories'),
   });
 }
 
 export function useArchiveStudentCategory() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
       (await fetch.POST('/student-categories/archive', { params: { query: { id, archived } } }))
         .data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'student-categories'] }),
+    onSuccess: () => invalidate('/student-categories'),
   });
 }
 
 // ---- mail accounts ---------------------------------------------------------------------
 
 export function useEmailConfigs(filter: { page: number; size: number }) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'email-configs', filter],
-    queryFn: async () =>
-      (
-        await fetch.POST('/email-config/filter', {
-          body: { ...filter, archived: false, sort: [{ field: 'email', direction: 'asc' }] },
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/email-config/filter',
+      { body: { ...filter, archived: false, sort: [{ field: 'email', direction: 'asc' }] } },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function useUserEmailConfigs(userId: number) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'user-email-configs', userId],
-    queryFn: async () =>
-      (
-        await fetch.GET('/email-config/user/{userId}/email-configs', {
-          params: { path: { userId } },
-        })
-      ).data,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('get', '/email-config/user/{userId}/email-configs', {
+      params: { path: { userId } },
+    }),
+  );
 }
 
 export function useCheckMailServers() {
@@ -270,38 +256,42 @@ export function useCheckMailServers() {
 
 export function useSaveEmailConfig() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: EmailConfigInput }) =>
       id === undefined
         ? (await fetch.POST('/email-config', { body: input })).data
         : (await fetch.PUT('/email-config/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'email-configs'] }),
+    onSuccess: () => invalidate('/email-config'),
   });
 }
 
 export function useDeleteEmailConfig() {
   const { fetch } = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (id: number) => {
       await fetch.DELETE('/email-config/{id}', { params: { path: { id } } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'email-configs'] }),
+    onSuccess: () => invalidate('/email-config'),
   });
 }
 
 /** The school's active users as `{ id, name }`, for the "who sees the mailbox" picker. */
 export function useMailboxUsers(enabled = true) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...ROOT, 'users'],
-    queryFn: async () =>
-      ((await fetch.GET('/users', { params: { query: { archived: false } } })).data ?? []).map(
-        (user) => ({ id: user.id, name: `${user.firstName} ${user.lastName}` }),
-      ),
-    enabled,
-    staleTime: 60_000,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/users',
+      { params: { query: { archived: false } } },
+      {
+        select: (rows) =>
+          rows.map((user) => ({ id: user.id, name: `${user.firstName} ${user.lastName}` })),
+        enabled,
+        staleTime: 60_000,
+      },
+    ),
+  );
 }
