@@ -1,4 +1,5 @@
 import { isApiError } from '@fahrwerk/api';
+import { FormAlert } from '@fahrwerk/core';
 import { Button } from '@fahrwerk/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { usePublicCostBearerUpload } from './api/cost-bearer-queries';
@@ -36,14 +37,7 @@ export function CostBearerQrUploadScreen({
 
   let content: ReactNode;
   if (!tokensValid || linkInvalid) {
-    content = (
-      <p
-        role="alert"
-        className="rounded-md border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800"
-      >
-        {t('qrUpload.invalidLink')}
-      </p>
-    );
+    content = <FormAlert>{t('qrUpload.invalidLink')}</FormAlert>;
   } else if (sent !== null) {
     content = (
       <div className="flex flex-col gap-4">

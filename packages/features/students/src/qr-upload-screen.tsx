@@ -1,4 +1,5 @@
 import { isApiError, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import { FormAlert } from '@fahrwerk/core';
 import { Button, FileUpload, Select, SelectItem } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { type DocumentType, useQrCodeUpload } from './api/student-queries';
@@ -77,12 +78,7 @@ export function QrUploadScreen({ schoolToken, studentToken }: QrUploadScreenProp
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 p-4">
       <h1 className="text-xl font-semibold text-neutral-900">{t('qr.title')}</h1>
       {!validLink || invalidCode ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {invalidCode ? t('qr.notFound') : t('qr.invalidLink')}
-        </p>
+        <FormAlert>{invalidCode ? t('qr.notFound') : t('qr.invalidLink')}</FormAlert>
       ) : (
         <>
           <p className="text-sm text-neutral-700">{t('qr.intro')}</p>
@@ -95,14 +91,11 @@ export function QrUploadScreen({ schoolToken, studentToken }: QrUploadScreenProp
             </p>
           )}
           {errors.length > 0 && (
-            <div
-              role="alert"
-              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-            >
+            <FormAlert>
               {errors.map((message) => (
                 <p key={message}>{message}</p>
               ))}
-            </div>
+            </FormAlert>
           )}
           <Select
             label={t('qr.type')}
