@@ -1,4 +1,5 @@
-import { FormAlert, invalidProps, useCan } from '@fahrwerk/core';
+import { ROLE_TYPES } from '@fahrwerk/api';
+import { ApiForm, FormSelect, FormSwitch, FormTextField, useApiForm, useCan } from '@fahrwerk/core';
 import {
   Badge,
   Button,
@@ -7,34 +8,20 @@ import {
   ErrorState,
   PageHeader,
   Section,
-  Select,
   Spinner,
-  Switch,
-  TextField,
   toast,
 } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { type Role, useDeleteRole, useRoles, useSaveRole } from './api/users-queries';
 import { PermissionMatrix } from './components/permission-matrix';
 import {
   emptyRoleForm,
   formToRole,
-  ROLE_TYPES,
-  type RoleForm,
   roleFormSchema,
   roleToForm,
   toggleKey,
 } from './schemas/role-form';
-import { applyServerErrors } from './server-errors';
 import { useUsersTranslation } from './use-users-translation';
-
-const ROLE_SERVER_FIELDS: Record<string, keyof RoleForm> = {
-  name: 'name',
-  type: 'type',
-  description: 'description',
-};
 
 /**
  * The roles editor (`/roles`): the school's roles on the left, the chosen role's settings
@@ -121,39 +108,27 @@ function RoleEditor({
   const { t } = useUsersTranslation();
   const save = useSaveRole();
   const remove = useDeleteRole();
-  const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const { control, handleSubmit, setError, watch, setValue, formState } = useForm<RoleForm>({
-    resolver: zodResolver(roleFormSchema),
+  const form = useApiForm({
+    schema: roleFormSchema,
     defaultValues: role ? roleToForm(role) : emptyRoleForm(),
+    submit: async (values) => {
+      const { input, permissions } = formToRole(values);
+      const saved = await save.mutateAsync({ id: role?.id, input, permissions });
+      if (!saved) return;
+      toast.success(t('messages.save_success'));
+      onSaved(saved);
+    },
+    t,
   });
+  const { control, watch, setValue, formState } = form;
   const type = watch('type');
   const allowed = watch('allowed');
   const isOwner = type === 'OWNER';
   const readOnly = !canWrite;
 
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      const { input, permissions } = formToRole(form);
-      const saved = await save.mutateAsync({ id: role?.id, input, permissions });
-      if (!saved) return;
-      toast.success(t('messages.save_success'));
-      onSaved(saved);
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, ROLE_SERVER_FIELDS));
-    }
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
+    <ApiForm form={form}>
       <Section
         title={role ? role.name : t('roles.newTitle')}
         actions={
@@ -172,83 +147,48 @@ function RoleEditor({
         }
         columns
       >
-        <Controller
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('roles.name')}
-              isRequired
-              isReadOnly={readOnly}
-              maxLength={100}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('roles.name')}
+          isRequired
+          isReadOnly={readOnly}
+          maxLength={100}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="type"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('roles.type')}
-              isRequired
-              isDisabled={readOnly}
-              items={ROLE_TYPES.map((id) => ({ id, label: t(`roleTypes.${id}`) }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('roles.type')}
+          isRequired
+          isReadOnly={readOnly}
+          options={ROLE_TYPES.map((id) => ({ id, label: t(`roleTypes.${id}`) }))}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="description"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('roles.descriptionLabel')}
-              isMultiline
-              isReadOnly={readOnly}
-              maxLength={1000}
-              showRemaining
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('roles.descriptionLabel')}
+          isMultiline
+          isReadOnly={readOnly}
+          maxLength={1000}
+          showRemaining
         />
         <div className="flex flex-col gap-3">
-          <Controller
+          <FormSwitch
             control={control}
             name="generalAccess"
-            render={({ field }) => (
-              <Switch
-                isSelected={field.value}
-                isReadOnly={readOnly}
-                onChange={field.onChange}
-                description={t('roles.generalAccessHint')}
-              >
-                {t('roles.generalAccess')}
-              </Switch>
-            )}
-          />
-          <Controller
+            isReadOnly={readOnly}
+            description={t('roles.generalAccessHint')}
+          >
+            {t('roles.generalAccess')}
+          </FormSwitch>
+          <FormSwitch
             control={control}
             name="sidebarAccess"
-            render={({ field }) => (
-              <Switch
-                isSelected={field.value}
-                isReadOnly={readOnly}
-                onChange={field.onChange}
-                description={t('roles.sidebarAccessHint')}
-              >
-                {t('roles.sidebarAccess')}
-              </Switch>
-            )}
-          />
+            isReadOnly={readOnly}
+            description={t('roles.sidebarAccessHint')}
+          >
+            {t('roles.sidebarAccess')}
+          </FormSwitch>
         </div>
       </Section>
       <Section
@@ -285,6 +225,6 @@ function RoleEditor({
           {t('roles.deleteText', { name: role.name })}
         </ConfirmDialog>
       )}
-    </form>
+    </ApiForm>
   );
 }

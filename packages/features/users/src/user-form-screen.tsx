@@ -1,22 +1,24 @@
-import { MAX_UPLOAD_BYTES } from '@fahrwerk/api';
-import { FormAlert, invalidProps, useCan } from '@fahrwerk/core';
+import { LICENSE_CLASSES, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import {
+  ApiForm,
+  FormCheckboxGroup,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  useApiForm,
+  useCan,
+} from '@fahrwerk/core';
 import {
   Button,
-  Checkbox,
-  CheckboxGroup,
   ErrorState,
   FileUpload,
   PageHeader,
   Section,
   Select,
   Spinner,
-  Switch,
-  TextField,
   toast,
 } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import {
   type Branch,
   type Role,
@@ -29,16 +31,7 @@ import {
   useUser,
 } from './api/users-queries';
 import { WorkHoursEditor } from './components/work-hours-editor';
-import {
-  emptyUserForm,
-  formToUserInput,
-  LICENSE_CLASSES,
-  USER_SERVER_FIELDS,
-  type UserForm,
-  userFormSchema,
-  userToForm,
-} from './schemas/user-form';
-import { applyServerErrors } from './server-errors';
+import { emptyUserForm, formToUserInput, userFormSchema, userToForm } from './schemas/user-form';
 import { useUsersTranslation } from './use-users-translation';
 
 /** The contract's limit for avatars (the server answers 413 above it). */
@@ -120,30 +113,28 @@ function UserFormBody({
   const { t } = useUsersTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const save = useSaveUser();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, watch, setValue, formState } = useForm<UserForm>({
-    resolver: zodResolver(userFormSchema),
+  const form = useApiForm({
+    schema: userFormSchema,
     defaultValues: user ? userToForm(user) : emptyUserForm(),
-  });
-  const roleIds = watch('roleIds');
-  const readOnly = !canWrite;
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      const saved = await save.mutateAsync({ id: user?.id, input: formToUserInput(form) });
+    submit: async (values) => {
+      const saved = await save.mutateAsync({ id: user?.id, input: formToUserInput(values) });
       if (!saved) return;
       toast.success(user ? t('messages.save_success') : t('form.created', { email: saved.email }));
       onSaved(saved);
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, USER_SERVER_FIELDS));
-    }
+    },
+    t,
   });
+  const { control, watch, setValue, formState } = form;
+  const roleIds = watch('roleIds');
+  const readOnly = !canWrite;
 
-  const colleagueName = (other: User) => `${other.lastName}, ${other.firstName}`;
+  const colleagueOptions = colleagues.map((other) => ({
+    id: String(other.id),
+    label: `${other.lastName}, ${other.firstName}`,
+  }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <ApiForm form={form}>
       <PageHeader
         title={user ? `${user.firstName} ${user.lastName}` : t('form.titleNew')}
         description={
@@ -166,248 +157,125 @@ function UserFormBody({
           </div>
         }
       />
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
       <fieldset disabled={readOnly} className="contents">
         <Section title={t('form.person')} columns>
-          <Controller
+          <FormTextField
             control={control}
             name="firstName"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('form.firstName')}
-                isRequired
-                isReadOnly={readOnly}
-                maxLength={100}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
+            label={t('form.firstName')}
+            isRequired
+            isReadOnly={readOnly}
+            maxLength={100}
           />
-          <Controller
+          <FormTextField
             control={control}
             name="lastName"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('form.lastName')}
-                isRequired
-                isReadOnly={readOnly}
-                maxLength={100}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
+            label={t('form.lastName')}
+            isRequired
+            isReadOnly={readOnly}
+            maxLength={100}
           />
-          <Controller
+          <FormTextField
             control={control}
             name="email"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('form.email')}
-                description={t('form.emailHint')}
-                type="email"
-                isRequired
-                isReadOnly={readOnly}
-                maxLength={254}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
+            label={t('form.email')}
+            description={t('form.emailHint')}
+            type="email"
+            isRequired
+            isReadOnly={readOnly}
+            maxLength={254}
           />
-          <Controller
+          <FormTextField
             control={control}
             name="phone"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('form.phone')}
-                type="tel"
-                isReadOnly={readOnly}
-                maxLength={30}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
+            label={t('form.phone')}
+            type="tel"
+            isReadOnly={readOnly}
+            maxLength={30}
           />
         </Section>
 
         <Section title={t('form.access')} description={t('form.accessHint')} columns>
-          <Controller
+          {/* The first chosen role is the current one; a new choice is added after it. */}
+          <FormCheckboxGroup
             control={control}
             name="roleIds"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label={t('form.roles')}
-                isRequired
-                isReadOnly={readOnly}
-                value={field.value.map(String)}
-                onChange={(values) => {
-                  const chosen = values.map(Number);
-                  // Keep the current role first while it stays chosen.
-                  const current = field.value[0];
-                  field.onChange(
-                    current !== undefined && chosen.includes(current)
-                      ? [current, ...chosen.filter((id) => id !== current)]
-                      : chosen,
-                  );
-                }}
-                {...invalidProps(fieldState.error, t)}
-              >
-                {roles.map((role) => (
-                  <Checkbox key={role.id} value={String(role.id)}>
-                    {role.name}
-                  </Checkbox>
-                ))}
-              </CheckboxGroup>
-            )}
+            label={t('form.roles')}
+            isRequired
+            isReadOnly={readOnly}
+            options={roles.map((role) => ({ id: String(role.id), label: role.name }))}
           />
           <Select
             label={t('form.currentRole')}
             description={t('form.currentRoleHint')}
             isDisabled={readOnly || roleIds.length < 2}
             items={roleIds.map((id) => ({
-              id: String(id),
-              label: roles.find((role) => role.id === id)?.name ?? `#${id}`,
+              id,
+              label: roles.find((role) => String(role.id) === id)?.name ?? `#${id}`,
             }))}
-            selectedKey={roleIds[0] === undefined ? null : String(roleIds[0])}
+            selectedKey={roleIds[0] ?? null}
             onSelectionChange={(key) => {
-              const id = Number(key);
+              const id = String(key);
               setValue('roleIds', [id, ...roleIds.filter((other) => other !== id)]);
             }}
           />
-          <Controller
+          <FormCheckboxGroup
             control={control}
             name="branchIds"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label={t('form.branches')}
-                description={t('form.branchesHint')}
-                isReadOnly={readOnly}
-                value={field.value.map(String)}
-                onChange={(values) => field.onChange(values.map(Number))}
-                {...invalidProps(fieldState.error, t)}
-              >
-                {branches.map((branch) => (
-                  <Checkbox key={branch.id} value={String(branch.id)}>
-                    {branch.name}
-                  </Checkbox>
-                ))}
-              </CheckboxGroup>
-            )}
+            label={t('form.branches')}
+            description={t('form.branchesHint')}
+            isReadOnly={readOnly}
+            options={branches.map((branch) => ({ id: String(branch.id), label: branch.name }))}
           />
-          <Controller
+          <FormCheckboxGroup
             control={control}
             name="licenseClasses"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label={t('form.licenseClasses')}
-                description={t('form.licenseClassesHint')}
-                isReadOnly={readOnly}
-                value={field.value}
-                onChange={field.onChange}
-                {...invalidProps(fieldState.error, t)}
-              >
-                <div className="flex flex-wrap gap-x-4 gap-y-1">
-                  {LICENSE_CLASSES.map((licenseClass) => (
-                    <Checkbox key={licenseClass} value={licenseClass}>
-                      {licenseClass}
-                    </Checkbox>
-                  ))}
-                </div>
-              </CheckboxGroup>
-            )}
+            label={t('form.licenseClasses')}
+            description={t('form.licenseClassesHint')}
+            isReadOnly={readOnly}
+            layout="row"
+            options={LICENSE_CLASSES.map((id) => ({ id, label: id }))}
           />
         </Section>
 
         <Section title={t('form.calendar')} description={t('form.calendarHint')} columns>
-          <Controller
+          <FormCheckboxGroup
             control={control}
             name="calendarReadAccessUserIds"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label={t('form.calendarRead')}
-                isReadOnly={readOnly}
-                value={field.value.map(String)}
-                onChange={(values) => field.onChange(values.map(Number))}
-                {...invalidProps(fieldState.error, t)}
-              >
-                {colleagues.length === 0 && (
-                  <p className="text-sm text-neutral-600">{t('form.noColleagues')}</p>
-                )}
-                {colleagues.map((other) => (
-                  <Checkbox key={other.id} value={String(other.id)}>
-                    {colleagueName(other)}
-                  </Checkbox>
-                ))}
-              </CheckboxGroup>
-            )}
+            label={t('form.calendarRead')}
+            description={colleagues.length === 0 ? t('form.noColleagues') : undefined}
+            isReadOnly={readOnly}
+            options={colleagueOptions}
           />
-          <Controller
+          <FormCheckboxGroup
             control={control}
             name="calendarWriteAccessUserIds"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label={t('form.calendarWrite')}
-                description={t('form.calendarWriteHint')}
-                isReadOnly={readOnly}
-                value={field.value.map(String)}
-                onChange={(values) => field.onChange(values.map(Number))}
-                {...invalidProps(fieldState.error, t)}
-              >
-                {colleagues.map((other) => (
-                  <Checkbox key={other.id} value={String(other.id)}>
-                    {colleagueName(other)}
-                  </Checkbox>
-                ))}
-              </CheckboxGroup>
-            )}
+            label={t('form.calendarWrite')}
+            description={t('form.calendarWriteHint')}
+            isReadOnly={readOnly}
+            options={colleagueOptions}
           />
-          <Controller
+          <FormSwitch
             control={control}
             name="mobileCalendarAccess"
-            render={({ field }) => (
-              <Switch
-                isSelected={field.value}
-                isReadOnly={readOnly}
-                onChange={field.onChange}
-                description={t('form.mobileHint')}
-              >
-                {t('form.mobile')}
-              </Switch>
-            )}
-          />
+            isReadOnly={readOnly}
+            description={t('form.mobileHint')}
+          >
+            {t('form.mobile')}
+          </FormSwitch>
         </Section>
 
         <Section title={t('form.visibility')}>
-          <Controller
+          <FormSelect
             control={control}
             name="studentVisibility"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('form.visibilityLabel')}
-                isRequired
-                isDisabled={readOnly}
-                items={[
-                  { id: 'ALL', label: t('visibility.ALL') },
-                  { id: 'OWN', label: t('visibility.OWN') },
-                ]}
-                selectedKey={field.value}
-                onSelectionChange={(key) => field.onChange(key)}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
+            label={t('form.visibilityLabel')}
+            isRequired
+            isReadOnly={readOnly}
+            options={[
+              { id: 'ALL', label: t('visibility.ALL') },
+              { id: 'OWN', label: t('visibility.OWN') },
+            ]}
           />
         </Section>
 
@@ -417,7 +285,7 @@ function UserFormBody({
       </fieldset>
 
       {user && <AvatarSection user={user} canChange={canWrite} />}
-    </form>
+    </ApiForm>
   );
 }
 

@@ -1,5 +1,6 @@
+import { ROLE_TYPES } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { PermissionKey, Role, RoleInput, RoleType } from '../api/users-queries';
+import type { PermissionKey, Role, RoleInput } from '../api/users-queries';
 
 /** The modules of the permission matrix, in the sidebar's order; each has read and write. */
 export const PERMISSION_MODULES = [
@@ -28,11 +29,9 @@ export const ALL_KEYS: PermissionKey[] = [
   PAYMENT_WRITE,
 ];
 
-export const ROLE_TYPES: RoleType[] = ['OWNER', 'STAFF', 'INSTRUCTOR'];
-
 export const roleFormSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.max_length'),
-  type: z.enum(['OWNER', 'STAFF', 'INSTRUCTOR'] satisfies RoleType[]),
+  type: z.enum(ROLE_TYPES),
   description: z.string().max(1000, 'validation.max_length'),
   generalAccess: z.boolean(),
   sidebarAccess: z.boolean(),

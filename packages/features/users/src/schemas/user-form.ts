@@ -1,13 +1,12 @@
+import { LICENSE_CLASSES } from '@fahrwerk/api';
 import { z } from 'zod';
-import type {
-  LicenseClass,
-  StudentVisibility,
-  User,
-  UserInput,
-  Weekday,
-} from '../api/users-queries';
+import type { StudentVisibility, User, UserInput, Weekday } from '../api/users-queries';
 
-/* The user (instructor) form. Messages are keys of the shared core texts (`validation.*`). */
+/*
+ * The user (instructor) form. Messages are keys of the shared core texts (`validation.*`).
+ * Chosen roles, branches and colleagues are held as the ids' strings, as checkbox groups
+ * give them; the input turns them back into numbers.
+ */
 
 /** Monday first, as German calendars show the week. */
 export const WEEKDAYS: Weekday[] = [
@@ -18,27 +17,6 @@ export const WEEKDAYS: Weekday[] = [
   'FRIDAY',
   'SATURDAY',
   'SUNDAY',
-];
-
-export const LICENSE_CLASSES: LicenseClass[] = [
-  'AM',
-  'A1',
-  'A2',
-  'A',
-  'B',
-  'BE',
-  'B96',
-  'B197',
-  'C1',
-  'C1E',
-  'C',
-  'CE',
-  'D1',
-  'D1E',
-  'D',
-  'DE',
-  'L',
-  'T',
 ];
 
 /** The contract's `Phone`. */
@@ -86,13 +64,13 @@ export const userFormSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || PHONE_PATTERN.test(value), 'validation.pattern'),
-  roleIds: z.array(z.number()).min(1, 'validation.required').max(20, 'validation.max_items'),
-  branchIds: z.array(z.number()),
-  calendarReadAccessUserIds: z.array(z.number()),
-  calendarWriteAccessUserIds: z.array(z.number()),
+  roleIds: z.array(z.string()).min(1, 'validation.required').max(20, 'validation.max_items'),
+  branchIds: z.array(z.string()),
+  calendarReadAccessUserIds: z.array(z.string()),
+  calendarWriteAccessUserIds: z.array(z.string()),
   mobileCalendarAccess: z.boolean(),
   studentVisibility: z.enum(['ALL', 'OWN'] satisfies StudentVisibility[]),
-  licenseClasses: z.array(z.string()),
+  licenseClasses: z.array(z.enum(LICENSE_CLASSES)),
   week: z.object(
     Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])) as Record<Weekday, typeof day>,
   ),
@@ -136,10 +114,10 @@ export function userToForm(user: User): UserForm {
     lastName: user.lastName,
     email: user.email,
     phone: user.phone ?? '',
-    roleIds: user.roleIds,
-    branchIds: user.branchIds ?? [],
-    calendarReadAccessUserIds: user.calendarReadAccessUserIds ?? [],
-    calendarWriteAccessUserIds: user.calendarWriteAccessUserIds ?? [],
+    roleIds: user.roleIds.map(String),
+    branchIds: (user.branchIds ?? []).map(String),
+    calendarReadAccessUserIds: (user.calendarReadAccessUserIds ?? []).map(String),
+    calendarWriteAccessUserIds: (user.calendarWriteAccessUserIds ?? []).map(String),
     mobileCalendarAccess: user.mobileCalendarAccess ?? false,
     studentVisibility: user.studentVisibility,
     licenseClasses: user.licenseClasses ?? [],
@@ -154,15 +132,15 @@ export function formToUserInput(form: UserForm): UserInput {
     lastName: form.lastName.trim(),
     email: form.email.trim(),
     ...(phone ? { phone } : {}),
-    roleIds: form.roleIds,
-    branchIds: form.branchIds,
-    calendarReadAccessUserIds: form.calendarReadAccessUserIds.filter(
-      (id) => !form.calendarWriteAccessUserIds.includes(id),
-    ),
-    calendarWriteAccessUserIds: form.calendarWriteAccessUserIds,
+    roleIds: form.roleIds.map(Number),
+    branchIds: form.branchIds.map(Number),
+    calendarReadAccessUserIds: form.calendarReadAccessUserIds
+      .filter((id) => !form.calendarWriteAccessUserIds.includes(id))
+      .map(Number),
+    calendarWriteAccessUserIds: form.calendarWriteAccessUserIds.map(Number),
     mobileCalendarAccess: form.mobileCalendarAccess,
     studentVisibility: form.studentVisibility,
-    licenseClasses: form.licenseClasses as LicenseClass[],
+    licenseClasses: form.licenseClasses,
     dayWorkHours: WEEKDAYS.filter((weekday) => form.week[weekday].working).map((weekday) => ({
       weekday,
       ranges: form.week[weekday].ranges.map((r) => ({
@@ -172,17 +150,3 @@ export function formToUserInput(form: UserForm): UserInput {
     })),
   };
 }
-
-/** Where the server's field errors of a save go in the form. */
-export const USER_SERVER_FIELDS: Record<string, keyof UserForm> = {
-  firstName: 'firstName',
-  lastName: 'lastName',
-  email: 'email',
-  phone: 'phone',
-  roleIds: 'roleIds',
-  branchIds: 'branchIds',
-  calendarReadAccessUserIds: 'calendarReadAccessUserIds',
-  calendarWriteAccessUserIds: 'calendarWriteAccessUserIds',
-  studentVisibility: 'studentVisibility',
-  licenseClasses: 'licenseClasses',
-};
