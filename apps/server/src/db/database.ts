@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -95,7 +96,8 @@ async function openPglite(directory: string): Promise<Database> {
   const releaseLock = acquireDirectoryLock(directory);
   let client: PGlite;
   try {
-    client = await PGlite.create(directory);
+    // pg_trgm backs the name search (migration 0003 creates the extension and its index).
+    client = await PGlite.create(directory, { extensions: { pg_trgm } });
   } catch (error) {
     releaseLock();
     throw error;

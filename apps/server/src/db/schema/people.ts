@@ -248,6 +248,17 @@ export const students = pgTable(
     tenantIndex('students_archived_idx', t, t.archived),
     tenantIndex('students_main_class_idx', t, t.mainClass),
     tenantIndex('students_registration_date_idx', t, t.registrationDate),
+    // The free-text search (ILIKE '%…%', case-insensitive) over the columns it matches:
+    // trigram GIN (pg_trgm, created by migration 0003), one index key per column.
+    index('students_search_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+      t.email.op('gin_trgm_ops'),
+      t.phonePrivate.op('gin_trgm_ops'),
+      t.phoneMobile.op('gin_trgm_ops'),
+      t.phoneWork.op('gin_trgm_ops'),
+      t.driverLicenseNumber.op('gin_trgm_ops'),
+    ),
     oneOf('students_salutation_check', t.salutation, C.salutations),
     oneOf('students_language_check', t.language, LANGUAGES),
     oneOf('students_previous_class_check', t.previousClass, LICENSE_CLASSES),

@@ -232,18 +232,25 @@ type StudentExtras = {
   educationContractSigned: boolean;
 };
 
+// Subqueries name the outer row as `students` (drizzle drops the table of a lone column).
+/** The student's category ids, ascending. */
+const categoryIdsOfStudent = sql<
+  number[]
+>`coalesce((select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.driving_school_id = students.driving_school_id and a.student_id = students.id), '[]'::json)`;
+/** The licence classes of the student's active educations, oldest first. */
+const licenseClassesOfStudent = sql<
+  string[]
+>`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived), '[]'::json)`;
+
 /** The id lists and computed flags of students, one query per answer. */
 export function studentExtrasLoader(db: Db) {
-  // Subqueries name the outer row as `students` (drizzle drops the table of a lone column).
   const ids = (query: SQL) => sql<number[]>`coalesce((${query}), '[]'::json)`;
   return batchLoader<StudentExtras>(
     async (schoolId, keys) => {
       const rows = await db
         .select({
           id: students.id,
-          studentCategoryIds: ids(
-            sql`select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.driving_school_id = students.driving_school_id and a.student_id = students.id`,
-          ),
+          studentCategoryIds: categoryIdsOfStudent,
           checklistIds: ids(
             sql`select json_agg(c.id order by c.id) from checklists c where c.driving_school_id = students.driving_school_id and c.student_id = students.id`,
           ),
@@ -253,9 +260,7 @@ export function studentExtrasLoader(db: Db) {
           documentIds: ids(
             sql`select json_agg(d.id order by d.id) from student_documents d where d.driving_school_id = students.driving_school_id and d.student_id = students.id`,
           ),
-          educationLicenseClasses: sql<
-            string[]
-          >`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived), '[]'::json)`,
+          educationLicenseClasses: licenseClassesOfStudent,
           // Every active education has a contract signed by the student, and by a parent
           // where the student was under 18 when signing.
           educationContractSigned: sql<boolean>`(
@@ -295,8 +300,33 @@ export function studentExtrasLoader(db: Db) {
   );
 }
 
+/** What a list row adds to the students row: its categories and active educations' classes. */
+type StudentListExtras = Pick<StudentExtras, 'studentCategoryIds' | 'educationLicenseClasses'>;
+
+/**
+ * The two id lists of the list rows, for every row of a page in one query (the list needs
+ * neither the checklists, notes and documents nor the contract state of `studentExtrasLoader`).
+ */
+export function studentListExtrasLoader(db: Db) {
+  return batchLoader<StudentListExtras>(
+    async (schoolId, keys) => {
+      const rows = await db
+        .select({
+          id: students.id,
+          studentCategoryIds: categoryIdsOfStudent,
+          educationLicenseClasses: licenseClassesOfStudent,
+        })
+        .from(students)
+        .where(and(eq(students.drivingSchoolId, schoolId), inArray(students.id, keys)));
+      return new Map(rows.map(({ id, ...lists }) => [id, lists]));
+    },
+    () => ({ studentCategoryIds: [], educationLicenseClasses: [] }),
+  );
+}
+
 export function studentMappers(db: Db) {
   const extras = studentExtrasLoader(db);
+  const listExtras = studentListExtrasLoader(db);
   const files = fileRefLoader(db);
 
   async function toStudent(row: StudentRow): Promise<Schemas['Student']> {
@@ -309,8 +339,9 @@ export function studentMappers(db: Db) {
     } as Schemas['Student'];
   }
 
+  // Called for every row of a page in the same tick: one look-up query per page.
   async function toListItem(row: StudentRow): Promise<Schemas['StudentListItem']> {
-    const more = await extras(row.drivingSchoolId, row.id);
+    const more = await listExtras(row.drivingSchoolId, row.id);
     return withoutNulls({
       id: row.id,
       firstName: row.firstName,
@@ -406,9 +437,9 @@ export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
       }
       return values;
     },
+    // "First Last" holds both names, so a name fragment needs no column of its own; each
+    // column here is a key of the trigram index students_search_idx (keep them in step).
     searchColumns: [
-      students.firstName,
-      students.lastName,
       expression(sql`${students.firstName} || ' ' || ${students.lastName}`),
       students.email,
       students.phonePrivate,
