@@ -1,5 +1,4 @@
-import { useApi } from '@fahrwerk/api';
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
@@ -7,7 +6,6 @@ import {
   ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   EmptyState,
   formatMoney,
   PageHeader,
@@ -16,38 +14,25 @@ import {
   SelectItem,
   toast,
 } from '@fahrwerk/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   type CostBearer,
-  type CostBearerFilter,
   type CostBearerSortField,
-  costBearerPageQuery,
   useArchiveCostBearer,
+  useCostBearerPage,
   useDeleteCostBearer,
   useSaveCostBearer,
 } from './api/cost-bearer-queries';
 import { CostBearerFormDialog } from './components/cost-bearer-form-dialog';
 import { CostBearerDetail } from './cost-bearer-detail';
+import {
+  INITIAL_COST_BEARER_LIST,
+  type StatusFilter,
+  toCostBearerFilter,
+} from './cost-bearer-list-filter';
 import { coreText, errorText, useCostBearersTranslation } from './use-cost-bearers-translation';
 
-/** The contract's filter lists active or archived rows (`archived`, default false), never both. */
-type StatusFilter = 'active' | 'archived';
-
-/** The list filter kept until sign-out (`useListFilter('costBearer', …)`, spec 000 §7). */
-export type CostBearerListFilter = {
-  search: string;
-  status: StatusFilter;
-  sort: DataTableSort | null;
-  pageSize: number;
-};
-
-const INITIAL_FILTER: CostBearerListFilter = {
-  search: '',
-  status: 'active',
-  sort: { id: 'name', desc: false },
-  pageSize: 25,
-};
+export type { CostBearerListFilter } from './cost-bearer-list-filter';
 
 const SORTABLE: readonly CostBearerSortField[] = ['name', 'kind', 'customerNumber', 'balance'];
 
@@ -62,10 +47,14 @@ export type CostBearersScreenProps = {
 /** `/payers`: the cost bearers with search, archive filter, sort and paging, and the open one's details. */
 export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostBearersScreenProps) {
   const { t } = useCostBearersTranslation();
-  const api = useApi();
   const canWrite = useCan('MODULE_COST_BEARERS_WRITE');
-  const [filter, setFilter] = useListFilter<CostBearerListFilter>('costBearer', INITIAL_FILTER);
-  const [page, setPage] = useState(1);
+  const list = useServerList({
+    key: 'costBearer',
+    initial: INITIAL_COST_BEARER_LIST,
+    toFilter: toCostBearerFilter,
+    usePage: useCostBearerPage,
+  });
+  const { state: filter, query } = list;
   const [searchText, setSearchText] = useState(filter.search);
   const [ownSelection, setOwnSelection] = useState<number | null>(null);
   const selected = selectedId !== undefined ? selectedId : ownSelection;
@@ -74,49 +63,23 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
     onSelect?.(id);
   };
   const [editing, setEditing] = useState<CostBearer | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<CostBearer | null>(null);
   const [deleting, setDeleting] = useState<CostBearer | null>(null);
   const save = useSaveCostBearer();
-  const archive = useArchiveCostBearer();
+  const { archive, unarchive, dialog } = useArchiveFlow<CostBearer>(useArchiveCostBearer(), {
+    title: t('list.archiveTitle'),
+    confirmLabel: t('list.archive'),
+    text: (costBearer) => t('list.archiveText', { name: costBearer.name }),
+  });
   const remove = useDeleteCostBearer();
 
   // Typing searches after a short pause, so each keystroke does not ask the server.
   useEffect(() => {
     if (searchText === filter.search) return;
-    const timer = setTimeout(() => {
-      setFilter({ ...filter, search: searchText });
-      setPage(1);
-    }, 300);
+    const timer = setTimeout(() => list.update({ search: searchText }), 300);
     return () => clearTimeout(timer);
-  }, [searchText, filter, setFilter]);
+  }, [searchText, filter.search, list.update]);
 
-  const body: CostBearerFilter = {
-    page: page - 1,
-    size: filter.pageSize,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    archived: filter.status === 'archived',
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as CostBearerSortField,
-              direction: filter.sort.desc ? 'desc' : 'asc',
-            },
-          ],
-        }
-      : {}),
-  };
-  const query = useQuery({ ...costBearerPageQuery(api, body), meta: { silentError: true } });
-
-  const changeArchived = async (costBearer: CostBearer, archived: boolean) => {
-    await archive.mutateAsync({ id: costBearer.id, archived });
-    // Spec 000 §7: false gives the unarchive message, otherwise the archive message.
-    toast.success(
-      coreText(t, archived ? 'messages.archive_success' : 'messages.unarchive_success'),
-    );
-  };
-
-  // Built each render: the cells call the current `select` and `changeArchived`.
+  // Built each render: the cells call the current `select`.
   const columns: DataTableProps<CostBearer>['columns'] = [
     {
       accessorKey: 'name',
@@ -188,8 +151,8 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
             onAction={(action) => {
               if (action === 'open') select(costBearer.id);
               if (action === 'edit') setEditing(costBearer);
-              if (action === 'archive') setArchiving(costBearer);
-              if (action === 'unarchive') void changeArchived(costBearer, false).catch(() => {});
+              if (action === 'archive') archive(costBearer);
+              if (action === 'unarchive') unarchive(costBearer);
               if (action === 'delete') setDeleting(costBearer);
             }}
           />
@@ -200,10 +163,10 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
 
   const nothingYet =
     query.isSuccess &&
-    query.data.total === 0 &&
+    query.data?.total === 0 &&
     filter.search === '' &&
     filter.status === 'active' &&
-    page === 1;
+    filter.page === 1;
 
   return (
     <div className="flex flex-col gap-6">
@@ -226,10 +189,7 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
         <Select
           label={t('list.status')}
           selectedKey={filter.status}
-          onSelectionChange={(key) => {
-            setFilter({ ...filter, status: key as StatusFilter });
-            setPage(1);
-          }}
+          onSelectionChange={(key) => list.update({ status: key as StatusFilter })}
         >
           <SelectItem id="active">{t('list.statusActive')}</SelectItem>
           <SelectItem id="archived">{t('list.statusArchived')}</SelectItem>
@@ -249,27 +209,16 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
         <DataTable
           aria-label={t('list.tableLabel')}
           columns={columns}
-          data={query.data?.data ?? []}
-          total={query.data?.total ?? 0}
-          page={page}
-          pageSize={filter.pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(pageSize) => {
-            setFilter({ ...filter, pageSize });
-            setPage(1);
-          }}
-          sort={filter.sort}
+          {...list.table}
           onSortChange={(sort) => {
             if (sort && !SORTABLE.includes(sort.id as CostBearerSortField)) return;
-            setFilter({ ...filter, sort });
+            list.update({ sort });
           }}
-          isLoading={query.isFetching}
           error={
             query.isError
               ? (errorText(query.error, t, 'list.loadFailed') ?? t('list.loadFailed'))
               : undefined
           }
-          onRetry={() => query.refetch()}
           emptyText={t('list.empty')}
           getRowId={(row) => String(row.id)}
           onRowClick={(row) => select(row.id)}
@@ -302,21 +251,7 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
           if (editing === 'new') select(saved.id);
         }}
       />
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => {
-          if (!open) setArchiving(null);
-        }}
-        title={t('list.archiveTitle')}
-        confirmLabel={t('list.archive')}
-        variant="destructive"
-        // The dialog closes at once; the result shows as a toast (failures through the global handler).
-        onConfirm={() => {
-          if (archiving) void changeArchived(archiving, true).catch(() => {});
-        }}
-      >
-        {t('list.archiveText', { name: archiving?.name ?? '' })}
-      </ConfirmDialog>
+      {dialog}
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => {

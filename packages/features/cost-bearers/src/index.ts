@@ -1,8 +1,7 @@
-export {
-  COST_BEARERS_KEY,
-  type CostBearer,
-  type CostBearerDocument,
-  type CostBearerNote,
+export type {
+  CostBearer,
+  CostBearerDocument,
+  CostBearerNote,
 } from './api/cost-bearer-queries';
 export {
   CostBearerDetail,

@@ -7,8 +7,8 @@ import {
   toFormData,
   useApi,
 } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 type Schemas = components['schemas'];
 export type CostBearer = Schemas['CostBearer'];
@@ -26,109 +26,56 @@ export type EInvoiceFormat = Schemas['EInvoiceFormat'];
 
 type Api = ReturnType<typeof useApi>;
 
-/** Every query of this package starts with this key, so a change can refresh them all. */
-export const COST_BEARERS_KEY = ['costBearers'] as const;
-const keys = {
-  list: (filter: CostBearerFilter) => [...COST_BEARERS_KEY, 'list', filter] as const,
-  one: (id: number) => [...COST_BEARERS_KEY, 'one', id] as const,
-  balance: (id: number) => [...COST_BEARERS_KEY, 'balance', id] as const,
-  educations: (id: number) => [...COST_BEARERS_KEY, 'educations', id] as const,
-  notes: (id: number) => [...COST_BEARERS_KEY, 'notes', id] as const,
-  documents: (id: number) => [...COST_BEARERS_KEY, 'documents', id] as const,
-  uploadLink: (id: number) => [...COST_BEARERS_KEY, 'uploadLink', id] as const,
-};
-
-export const costBearerPageQuery = (api: Api, filter: CostBearerFilter) =>
-  queryOptions({
-    queryKey: keys.list(filter),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.POST('/cost-bearers/filter', { body: filter, signal });
-      return data as CostBearerPage;
-    },
-    placeholderData: keepPreviousData,
-  });
+/** A page of the list; the list shows a failure itself. */
+export function useCostBearerPage(filter: CostBearerFilter) {
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/cost-bearers/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData, meta: { silentError: true } },
+    ),
+  );
+}
 
 export const costBearerQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.one(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearers/{id}', {
-        params: { path: { id } },
-        signal,
-      });
-      return data as CostBearer;
-    },
-  });
+  api.query.queryOptions('get', '/cost-bearers/{id}', { params: { path: { id } } });
 
 export const costBearerBalanceQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.balance(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearers/balance/{id}', {
-        params: { path: { id } },
-        signal,
-      });
-      return data as CostBearerBalance;
-    },
-  });
+  api.query.queryOptions('get', '/cost-bearers/balance/{id}', { params: { path: { id } } });
 
 export const costBearerEducationsQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.educations(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearers/student-education-by-cost-bearer/{id}', {
-        params: { path: { id } },
-        signal,
-      });
-      return data as CostBearerEducation[];
-    },
+  api.query.queryOptions('get', '/cost-bearers/student-education-by-cost-bearer/{id}', {
+    params: { path: { id } },
   });
 
 export const costBearerNotesQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.notes(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearer-note/cost-bearer/{id}', {
-        params: { path: { id } },
-        signal,
-      });
-      return data as CostBearerNote[];
-    },
+  api.query.queryOptions('get', '/cost-bearer-note/cost-bearer/{id}', {
+    params: { path: { id } },
   });
 
 export const costBearerDocumentsQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.documents(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearer-documents/cost-bearer/{id}', {
-        params: { path: { id } },
-        signal,
-      });
-      return data as CostBearerDocument[];
-    },
+  api.query.queryOptions('get', '/cost-bearer-documents/cost-bearer/{id}', {
+    params: { path: { id } },
   });
 
 export const costBearerUploadLinkQuery = (api: Api, id: number) =>
-  queryOptions({
-    queryKey: keys.uploadLink(id),
-    queryFn: async ({ signal }) => {
-      const { data } = await api.fetch.GET('/cost-bearer-documents/upload-url/{costBearerId}', {
-        params: { path: { costBearerId: id } },
-        signal,
-      });
-      return (data as Schemas['DocumentUploadLink']).url;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  api.query.queryOptions(
+    'get',
+    '/cost-bearer-documents/upload-url/{costBearerId}',
+    { params: { path: { costBearerId: id } } },
+    { select: (link) => link.url, staleTime: Number.POSITIVE_INFINITY },
+  );
 
 /**
- * Refreshes every cost-bearer query after a change. Not awaited: the change is done when the
+ * Refreshes every query of cost bearers, their notes and documents after a change. Not awaited: the change is done when the
  * server answered, so dialogs close and toasts show at once while the lists reload.
  */
 function useRefresh() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: COST_BEARERS_KEY });
+    void invalidate('/cost-bearers', '/cost-bearer-note', '/cost-bearer-documents');
   };
 }
 
