@@ -4,17 +4,22 @@
 // app in-process on the database of the environment (DATABASE_URL — meant for PostgreSQL
 // holding a school made by `npm run demo:generate -- --students 50000 --appointments 0`),
 // signs in as that school's owner and runs each filtered, sorted page call `--runs` times
-// after `--warmup` calls, printing median and p95 per scenario. Without --email the owner
-// of the newest "Fahrschule Benchmark …" school is used (demo:generate's password).
-// Not a test: it changes nothing and asserts nothing but that the calls answer 200.
+// after `--warmup` calls, printing median and p95 per scenario. Beside them: the same page
+// fetched by hand-written SQL (count + page with the row's two id lists, through the same
+// driver, alternating with the calls) and the ratio call ÷ SQL — the price of HTTP, auth,
+// validation and mapping. Without --email the owner of the newest "Fahrschule Benchmark …"
+// school is used (demo:generate's password).
+// Not a test: it changes nothing and asserts nothing but that the calls answer 200 and the
+// SQL finds the same total and the same rows.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { branches, drivingSchools, students, users } from '../db/schema';
 import { bundleOpenApi, loadOpenApiDocument } from '../http/openapi-document';
+import { likePattern } from '../modules/resources/resource-repository';
 
 const { values } = parseArgs({
   options: {
@@ -56,14 +61,14 @@ if (!email) {
   email = owner.email;
 }
 const [user] = await db
-  .select({ schoolId: users.drivingSchoolId })
+  .select({ schoolId: users.drivingSchoolId, userId: users.id })
   .from(users)
   .where(sql`lower(${users.email}) = lower(${email})`);
 if (!user) {
   console.error(`No user ${email}.`);
   process.exit(1);
 }
-const schoolId = user.schoolId;
+const { schoolId, userId } = user;
 const [{ count } = { count: 0 }] = await db
   .select({ count: sql<number>`count(*)::int` })
   .from(students)
@@ -110,23 +115,39 @@ const [instructor] = await db
   .orderBy(sql`2 desc`)
   .limit(1);
 
-const scenarios: { name: string; body: Record<string, unknown> }[] = [
+type Scenario = {
+  name: string;
+  body: Record<string, unknown>;
+  /** The same page by hand: conditions beyond school, archive flag and visibility; order. */
+  raw: { where: SQL[]; orderBy: SQL; archived?: boolean; offset: number };
+};
+
+const search = name?.prefix ?? 'mül';
+const pattern = likePattern(search);
+const scenarios: Scenario[] = [
   {
     name: 'first page, by last name',
     body: { page: 0, size: 25, sort: [{ field: 'lastName' }, { field: 'firstName' }] },
+    raw: { where: [], orderBy: sql`lower(s.last_name), lower(s.first_name), s.id`, offset: 0 },
   },
   {
     name: `deep page 400, by registration date desc`,
     body: { page: 400, size: 25, sort: [{ field: 'registrationDate', direction: 'desc' }] },
+    raw: { where: [], orderBy: sql`s.registration_date desc, s.id`, offset: 400 * 25 },
   },
   {
-    name: `search "${name?.prefix}" + class B, by last name`,
-    body: {
-      page: 0,
-      size: 25,
-      search: name?.prefix ?? 'mül',
-      licenseClass: 'B',
-      sort: [{ field: 'lastName' }],
+    name: `search "${search}" + class B, by last name`,
+    body: { page: 0, size: 25, search, licenseClass: 'B', sort: [{ field: 'lastName' }] },
+    raw: {
+      where: [
+        sql`(s.first_name || ' ' || s.last_name ilike ${pattern} or s.email ilike ${pattern}
+          or s.phone_private ilike ${pattern} or s.phone_mobile ilike ${pattern}
+          or s.phone_work ilike ${pattern} or s.driver_license_number ilike ${pattern})`,
+        sql`exists (select 1 from student_educations e where e.driving_school_id = s.driving_school_id
+          and e.student_id = s.id and not e.archived and e.license_class = 'B')`,
+      ],
+      orderBy: sql`lower(s.last_name), s.id`,
+      offset: 0,
     },
   },
   {
@@ -139,12 +160,60 @@ const scenarios: { name: string; body: Record<string, unknown> }[] = [
       educationStatus: 'IN_TRAINING',
       sort: [{ field: 'birthDate', direction: 'desc' }],
     },
+    raw: {
+      where: [
+        ...(branch ? [sql`s.branch_id = ${branch.id}`] : []),
+        ...(instructor?.id ? [sql`s.instructor_id = ${instructor.id}`] : []),
+        sql`exists (select 1 from student_educations e where e.driving_school_id = s.driving_school_id
+          and e.student_id = s.id and not e.archived and e.status = 'IN_TRAINING')`,
+      ],
+      orderBy: sql`s.birth_date desc, s.id`,
+      offset: 25,
+    },
   },
   {
     name: 'archived, by last name',
     body: { page: 0, size: 25, archived: true, sort: [{ field: 'lastName' }] },
+    raw: { where: [], orderBy: sql`lower(s.last_name), s.id`, archived: true, offset: 0 },
   },
 ];
+
+/**
+ * The page as one would write it by hand: the count and the rows (with the list row's
+ * category ids and licence classes), sent together like the app sends its queries.
+ */
+async function rawPage(scenario: Scenario) {
+  const where = sql.join(
+    [
+      sql`s.driving_school_id = ${schoolId}`,
+      sql`s.archived = ${scenario.raw.archived ?? false}`,
+      // The caller's visibility: own students, or all for a user allowed to see all.
+      sql`(s.instructor_id = ${userId} or exists (select 1 from users u where u.id = ${userId}
+        and u.driving_school_id = ${schoolId} and u.student_visibility = 'ALL'))`,
+      ...scenario.raw.where,
+    ],
+    sql` and `,
+  );
+  const [page, counted] = await Promise.all([
+    // The lists are looked up for the page's rows only (a select list is computed for the
+    // rows an OFFSET skips as well); the outer select keeps the page's order (checked below).
+    db.execute(sql`select p.*,
+        coalesce((select json_agg(a.student_category_id order by a.student_category_id)
+          from student_category_assignments a
+          where a.driving_school_id = p.driving_school_id and a.student_id = p.id), '[]'::json) as category_ids,
+        coalesce((select json_agg(e.license_class order by e.id) from student_educations e
+          where e.driving_school_id = p.driving_school_id and e.student_id = p.id and not e.archived), '[]'::json) as classes
+      from (select s.id, s.driving_school_id, s.first_name, s.last_name, s.birth_date, s.email,
+          s.phone_mobile, s.branch_id, s.instructor_id, s.main_class, s.payment_workflow,
+          s.registration_date, s.first_login_date, s.learning_app_login_allowed, s.archived
+        from students s where ${where}
+        order by ${scenario.raw.orderBy} limit 25 offset ${scenario.raw.offset}) p`),
+    db.execute(sql`select count(*)::int as total from students s where ${where}`),
+  ]);
+  const rows = (page as unknown as { rows: { id: number | string }[] }).rows;
+  const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
+  return { ids: rows.map((row) => Number(row.id)), total };
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -153,6 +222,7 @@ console.log(
   `School ${schoolId} (${count} students), ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}; ` +
     `${warmup} warm-up + ${runs} measured calls per scenario.`,
 );
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 for (const scenario of scenarios) {
   const call = async () => {
     const started = performance.now();
@@ -162,26 +232,48 @@ for (const scenario of scenarios) {
       headers: { authorization: `Bearer ${token}` },
       payload: scenario.body,
     });
-    const ms = performance.now() - started;
+    const elapsed = performance.now() - started;
     if (response.statusCode !== 200) {
       throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
     }
-    return { ms, total: (JSON.parse(response.body) as { total: number }).total };
+    const body = JSON.parse(response.body) as { total: number; data: { id: number }[] };
+    return { ms: elapsed, total: body.total, ids: body.data.map((row) => row.id) };
   };
-  for (let i = 0; i < warmup; i += 1) await call();
+  const raw = async () => {
+    const started = performance.now();
+    const result = await rawPage(scenario);
+    return { ms: performance.now() - started, ...result };
+  };
+  for (let i = 0; i < warmup; i += 1) {
+    await call();
+    await raw();
+  }
   const times: number[] = [];
+  const rawTimes: number[] = [];
   let total = 0;
   for (let i = 0; i < runs; i += 1) {
     const result = await call();
+    const byHand = await raw();
     times.push(result.ms);
+    rawTimes.push(byHand.ms);
     total = result.total;
+    // The hand-written SQL must answer the same page, else the comparison means nothing.
+    if (byHand.total !== result.total || byHand.ids.join() !== result.ids.join()) {
+      throw new Error(
+        `${scenario.name}: the SQL answers ${byHand.total} [${byHand.ids.join()}], the call ` +
+          `${result.total} [${result.ids.join()}]`,
+      );
+    }
   }
   times.sort((a, b) => a - b);
+  rawTimes.sort((a, b) => a - b);
+  const [median, p95] = [percentile(times, 50), percentile(times, 95)];
+  const [rawMedian, rawP95] = [percentile(rawTimes, 50), percentile(rawTimes, 95)];
   console.log(
     `${scenario.name.padEnd(62)} total ${String(total).padStart(6)}  ` +
-      `median ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95)
-        .toFixed(1)
-        .padStart(7)} ms  max ${(times.at(-1) ?? 0).toFixed(1).padStart(7)} ms`,
+      `median ${ms(median)}  p95 ${ms(p95)}  max ${ms(times.at(-1) ?? 0)}  |  ` +
+      `SQL median ${ms(rawMedian)}  p95 ${ms(rawP95)}  |  ` +
+      `ratio median ${(median / rawMedian).toFixed(2)}×  p95 ${(p95 / rawP95).toFixed(2)}×`,
   );
 }
 

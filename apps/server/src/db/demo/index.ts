@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import type { CreatedSchool } from '../seed';
 import { seedCompany } from './company';
@@ -76,5 +77,8 @@ export async function generateDemoData(
     Object.assign(counts, await seed(context));
     log(`demo: ${name} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  // A bulk load leaves the planner's statistics behind (autovacuum catches up only later,
+  // and PGlite has none): without ANALYZE the first queries on the new rows guess badly.
+  await db.execute(sql`analyze`);
   return { seconds: (performance.now() - started) / 1000, counts };
 }
