@@ -2,10 +2,6 @@ import { PriceListsScreen, ProductsScreen } from '@fahrwerk/price-lists';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Pages } from './screens';
 
-function ProductsPage() {
-  return <ProductsScreen />;
-}
-
 /** The overview, or one list's editor with `?id=` (so the browser's back button works). */
 function PriceListsPage() {
   const navigate = useNavigate();
@@ -23,6 +19,6 @@ function PriceListsPage() {
 
 /** The pages of products and price lists (issue 5): `priceLists.<name>` in the route table. */
 export const PRICE_PAGES = {
-  products: ProductsPage,
+  products: ProductsScreen,
   priceLists: PriceListsPage,
 } satisfies Pages;
