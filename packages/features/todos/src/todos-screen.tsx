@@ -1,4 +1,4 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
@@ -7,7 +7,6 @@ import {
   ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   formatDate,
   PageHeader,
   SearchField,
@@ -17,8 +16,6 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type Todo,
-  type TodoFilter,
-  type TodoPriority,
   type TodoStatus,
   useChangeTodoGroup,
   useChangeTodoStatus,
@@ -29,32 +26,10 @@ import {
 } from './api/todo-queries';
 import { TodoAttachmentsDialog } from './components/todo-attachments-dialog';
 import { TodoFormDialog } from './components/todo-form-dialog';
+import { ALL, INITIAL_TODO_LIST, toTodoFilter } from './todo-list-filter';
 import { useTodosTranslation } from './use-todos-translation';
 
-type TodoListFilter = {
-  search: string;
-  status: string;
-  priority: string;
-  group: string;
-  assignee: string;
-  page: number;
-  pageSize: number;
-  sort: DataTableSort | null;
-};
-
-const ALL = 'all';
 const NONE = 'none';
-
-const INITIAL_FILTER: TodoListFilter = {
-  search: '',
-  status: ALL,
-  priority: ALL,
-  group: ALL,
-  assignee: ALL,
-  page: 1,
-  pageSize: 25,
-  sort: null,
-};
 
 const PRIORITY_TONES: Record<string, BadgeTone> = {
   LOW: 'neutral',
@@ -79,9 +54,15 @@ export type TodosScreenProps = {
  * MODULE_TASK_WRITE the list is read-only.
  */
 export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
-  const { t, text } = useTodosTranslation();
+  const { t } = useTodosTranslation();
   const canWrite = useCan('MODULE_TASK_WRITE');
-  const [filter, setFilter] = useListFilter<TodoListFilter>('todo', INITIAL_FILTER);
+  const list = useServerList({
+    key: 'todo',
+    initial: INITIAL_TODO_LIST,
+    toFilter: toTodoFilter,
+    usePage: useTodoPage,
+  });
+  const { state: filter, update, query: page } = list;
   const [editing, setEditing] = useState<Todo | 'new' | null>(null);
   const [attachmentsOf, setAttachmentsOf] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Todo | null>(null);
@@ -91,35 +72,12 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
   const groups = lookups.groups.data ?? [];
   const users = lookups.users.data ?? [];
 
-  const body: TodoFilter = {
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: false,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    ...(filter.status !== ALL ? { statuses: [filter.status as TodoStatus] } : {}),
-    ...(filter.priority !== ALL ? { priorities: [filter.priority as TodoPriority] } : {}),
-    ...(filter.group !== ALL ? { groups: [filter.group] } : {}),
-    ...(filter.assignee !== ALL ? { assigneeUserIds: [Number(filter.assignee)] } : {}),
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as 'title',
-              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
-            },
-          ],
-        }
-      : {}),
-  };
-  const page = useTodoPage(body);
   const save = useSaveTodo();
   const changeStatus = useChangeTodoStatus();
   const changeGroup = useChangeTodoGroup();
   const remove = useDeleteTodo();
   const rows = page.data?.data ?? [];
   const attachmentsTodo = rows.find((row) => row.id === attachmentsOf) ?? null;
-
-  const update = (patch: Partial<TodoListFilter>) => setFilter({ ...filter, page: 1, ...patch });
 
   const columns = useMemo<DataTableProps<Todo>['columns']>(
     () => [
@@ -166,7 +124,7 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
                 key !== row.original.status &&
                 changeStatus.mutate(
                   { id: row.original.id, status: key as TodoStatus },
-                  { onSuccess: () => toast.success(text('messages.save_success')) },
+                  { onSuccess: () => toast.success(t('messages.save_success')) },
                 )
               }
             />
@@ -192,7 +150,7 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
                 if (group === (row.original.group ?? null)) return;
                 changeGroup.mutate(
                   { id: row.original.id, group },
-                  { onSuccess: () => toast.success(text('messages.save_success')) },
+                  { onSuccess: () => toast.success(t('messages.save_success')) },
                 );
               }}
             />
@@ -251,18 +209,7 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
           ]
         : []),
     ],
-    [
-      t,
-      text,
-      canWrite,
-      statuses,
-      priorities,
-      groups,
-      users,
-      changeStatus,
-      changeGroup,
-      onOpenStudent,
-    ],
+    [t, canWrite, statuses, priorities, groups, users, changeStatus, changeGroup, onOpenStudent],
   );
 
   const filtered =
@@ -317,17 +264,8 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
       <DataTable
         aria-label={t('table')}
         columns={columns}
-        data={rows}
-        total={page.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(p) => setFilter({ ...filter, page: p })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        sort={filter.sort}
-        onSortChange={(sort) => update({ sort })}
-        isLoading={page.isFetching}
+        {...list.table}
         error={page.isError ? t('loadError') : undefined}
-        onRetry={() => page.refetch()}
         emptyText={filtered ? t('emptyFiltered') : t('empty')}
         getRowId={(row) => String(row.id)}
       />
@@ -339,7 +277,7 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
           lookups={{ statuses, priorities, groups, users }}
           onSubmit={async (input) => {
             await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
-            toast.success(text('messages.save_success'));
+            toast.success(t('messages.save_success'));
           }}
         />
       )}
@@ -362,7 +300,7 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);
-          toast.success(text('messages.delete_success'));
+          toast.success(t('messages.delete_success'));
           setDeleting(null);
         }}
       >

@@ -1,6 +1,6 @@
 import { asBinary, type components, saveBlob, toFormData, useApi } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Todo = components['schemas']['Todo'];
 export type TodoInput = components['schemas']['TodoInput'];
@@ -13,91 +13,88 @@ export type Option = components['schemas']['Option'];
 /** Forms show a failed save inline (field errors at the fields), so no global toast. */
 const inline: FahrwerkMeta = { silentError: true };
 
-const TODOS = ['todos'] as const;
-
 export function useTodoPage(filter: TodoFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...TODOS, 'page', filter],
-    queryFn: async () => (await fetch.POST('/todos/filter', { body: filter })).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/todos/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 /** Statuses, priorities and groups from their calls; labels come from the server. */
 export function useTodoLookups() {
-  const { fetch } = useApi();
-  const statuses = useQuery({
-    queryKey: [...TODOS, 'statuses'],
-    queryFn: async () => (await fetch.GET('/task-statuses')).data ?? [],
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const priorities = useQuery({
-    queryKey: [...TODOS, 'priorities'],
-    queryFn: async () => (await fetch.GET('/task-priorities')).data ?? [],
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const groups = useQuery({
-    queryKey: [...TODOS, 'groups'],
-    queryFn: async () => (await fetch.GET('/task-groups')).data ?? [],
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const users = useQuery({
-    queryKey: [...TODOS, 'users'],
-    queryFn: async () =>
-      ((await fetch.GET('/users', { params: { query: { archived: false } } })).data ?? []).map(
-        (u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}` }),
-      ),
-    staleTime: 60_000,
-  });
+  const { query } = useApi();
+  const lookup = { staleTime: Number.POSITIVE_INFINITY };
+  const statuses = useQuery(query.queryOptions('get', '/task-statuses', {}, lookup));
+  const priorities = useQuery(query.queryOptions('get', '/task-priorities', {}, lookup));
+  const groups = useQuery(query.queryOptions('get', '/task-groups', {}, lookup));
+  const users = useQuery(
+    query.queryOptions(
+      'get',
+      '/users',
+      { params: { query: { archived: false } } },
+      {
+        select: (rows) => rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}` })),
+        staleTime: 60_000,
+      },
+    ),
+  );
   return { statuses, priorities, groups, users };
 }
 
 /** Students by name for the optional student link (at most 20 hits). */
 export function useStudentSearch(search: string) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...TODOS, 'students', search],
-    queryFn: async () =>
-      (
-        (
-          await fetch.POST('/students/filter', {
-            body: {
-              page: 0,
-              size: 20,
-              archived: false,
-              ...(search.trim() ? { search: search.trim() } : {}),
-            },
-          })
-        ).data?.data ?? []
-      ).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}` })),
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/students/filter',
+      {
+        body: {
+          page: 0,
+          size: 20,
+          archived: false,
+          ...(search.trim() ? { search: search.trim() } : {}),
+        },
+      },
+      {
+        select: (page) =>
+          page.data.map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}` })),
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
 }
 
 /** The name of a linked student (the search list may not hold it). */
 export function useStudentName(id: number | null) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...TODOS, 'student', id],
-    queryFn: async () => {
-      const { data } = await fetch.GET('/students/{id}', {
-        params: { path: { id: id as number } },
-      });
-      return data ? { id: data.id, name: `${data.firstName} ${data.lastName}` } : null;
-    },
-    enabled: id !== null,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/students/{id}',
+      { params: { path: { id: id as number } } },
+      {
+        select: (student) => ({ id: student.id, name: `${student.firstName} ${student.lastName}` }),
+        enabled: id !== null,
+      },
+    ),
+  );
 }
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [...TODOS, 'page'] });
+/** To-dos are shown only by this package's list; a change refreshes every to-do query. */
+function useInvalidateTodos() {
+  const invalidate = useInvalidate();
+  return () => invalidate('/todos');
 }
 
 export function useSaveTodo() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     meta: inline,
     mutationFn: async ({ id, input }: { id?: number; input: TodoInput }) =>
@@ -110,7 +107,7 @@ export function useSaveTodo() {
 
 export function useChangeTodoStatus() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     mutationFn: async ({ id, status }: { id: number; status: TodoStatus }) =>
       (await fetch.PUT('/todos/{id}/status', { params: { path: { id } }, body: { status } }))
@@ -121,7 +118,7 @@ export function useChangeTodoStatus() {
 
 export function useChangeTodoGroup() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     mutationFn: async ({ id, group }: { id: number; group: string | null }) =>
       (
@@ -136,7 +133,7 @@ export function useChangeTodoGroup() {
 
 export function useDeleteTodo() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     mutationFn: async (id: number) => {
       await fetch.DELETE('/todos/{id}', { params: { path: { id } } });
@@ -147,7 +144,7 @@ export function useDeleteTodo() {
 
 export function useUploadAttachment() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     meta: inline,
     mutationFn: async ({ todoId, file }: { todoId: number; file: File }) =>
@@ -164,7 +161,7 @@ export function useUploadAttachment() {
 
 export function useDeleteAttachment() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateTodos();
   return useMutation({
     mutationFn: async ({ todoId, attachmentId }: { todoId: number; attachmentId: number }) => {
       await fetch.DELETE('/todos/{todoId}/attachment/{attachmentId}', {
