@@ -1,11 +1,10 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useCan, useServerList } from '@fahrwerk/core';
 import {
   Badge,
   Button,
   ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   DescriptionList,
   EmptyState,
   formatDate,
@@ -18,7 +17,6 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import {
   type Registration,
-  type RegistrationFilter,
   type RegistrationStatus,
   useChangeProcessStatus,
   useChangeReadState,
@@ -28,25 +26,12 @@ import {
   useUnreadCount,
 } from './api/registration-queries';
 import { ConvertPanel } from './components/convert-panel';
+import {
+  INITIAL_REGISTRATION_LIST,
+  type RegistrationListFilter,
+  toRegistrationFilter,
+} from './registration-list-filter';
 import { useRegistrationsTranslation } from './use-registrations-translation';
-
-type RegistrationListFilter = {
-  search: string;
-  read: 'all' | 'unread' | 'read';
-  status: RegistrationStatus | 'all';
-  page: number;
-  pageSize: number;
-  sort: DataTableSort | null;
-};
-
-const INITIAL_FILTER: RegistrationListFilter = {
-  search: '',
-  read: 'all',
-  status: 'all',
-  page: 1,
-  pageSize: 25,
-  sort: { id: 'createdAt', desc: true },
-};
 
 export type RegistrationsScreenProps = {
   /** Opens a student (after converting, or a matching student); e.g. `/students/edit/{id}`. */
@@ -74,34 +59,18 @@ export function RegistrationsScreen(props: RegistrationsScreenProps) {
 }
 
 function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
-  const { t, text } = useRegistrationsTranslation();
+  const { t } = useRegistrationsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
-  const [filter, setFilter] = useListFilter<RegistrationListFilter>(
-    'registrations',
-    INITIAL_FILTER,
-  );
+  const list = useServerList({
+    key: 'registrations',
+    initial: INITIAL_REGISTRATION_LIST,
+    toFilter: toRegistrationFilter,
+    usePage: useRegistrationPage,
+  });
+  const { state: filter, update, query: page } = list;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Registration | null>(null);
 
-  const body: RegistrationFilter = {
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: false,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    ...(filter.read === 'all' ? {} : { read: filter.read === 'read' }),
-    ...(filter.status === 'all' ? {} : { processStatuses: [filter.status] }),
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as 'createdAt',
-              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
-            },
-          ],
-        }
-      : {}),
-  };
-  const page = useRegistrationPage(body);
   const unread = useUnreadCount();
   const statuses = useStatusOptions();
   const changeRead = useChangeReadState();
@@ -117,8 +86,6 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
       }),
     [t, statuses.data],
   );
-  const update = (patch: Partial<RegistrationListFilter>) =>
-    setFilter({ ...filter, page: 1, ...patch });
   const rows = page.data?.data ?? [];
   const selected = rows.find((row) => row.id === selectedId) ?? null;
 
@@ -171,7 +138,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
                 key !== row.original.processStatus &&
                 changeStatus.mutate(
                   { id: row.original.id, processStatus: key as RegistrationStatus },
-                  { onSuccess: () => toast.success(text('messages.save_success')) },
+                  { onSuccess: () => toast.success(t('messages.save_success')) },
                 )
               }
             />
@@ -182,7 +149,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
           ),
       },
     ],
-    [t, text, canWrite, statuses.data, changeStatus, statusLabel],
+    [t, canWrite, statuses.data, changeStatus, statusLabel],
   );
 
   const filtered = filter.search.trim() !== '' || filter.read !== 'all' || filter.status !== 'all';
@@ -224,17 +191,8 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
         <DataTable
           aria-label={t('inbox.table')}
           columns={columns}
-          data={rows}
-          total={page.data?.total ?? 0}
-          page={filter.page}
-          pageSize={filter.pageSize}
-          onPageChange={(p) => setFilter({ ...filter, page: p })}
-          onPageSizeChange={(pageSize) => update({ pageSize })}
-          sort={filter.sort}
-          onSortChange={(sort) => update({ sort })}
-          isLoading={page.isFetching}
+          {...list.table}
           error={page.isError ? t('inbox.loadError') : undefined}
-          onRetry={() => page.refetch()}
           emptyText={filtered ? t('inbox.emptyFiltered') : t('inbox.empty')}
           getRowId={(row) => String(row.id)}
           onRowClick={open}
@@ -273,7 +231,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);
-          toast.success(text('messages.delete_success'));
+          toast.success(t('messages.delete_success'));
           setDeleting(null);
           setSelectedId(null);
         }}

@@ -1,6 +1,6 @@
 import { type components, useApi } from '@fahrwerk/api';
-import type { FahrwerkMeta } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Registration = components['schemas']['Registration'];
 export type RegistrationFilter = components['schemas']['RegistrationFilter'];
@@ -15,21 +15,16 @@ export type Option = components['schemas']['Option'];
 /** Forms and the public page show their errors inline, so no global toast. */
 const inline: FahrwerkMeta = { silentError: true };
 
-const REGISTRATIONS = ['registrations'] as const;
-
 export function usePublicRegistrationForm(token: string) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: ['public-registration', token],
-    meta: inline,
-    retry: false,
-    queryFn: async () =>
-      (
-        await fetch.GET('/public/registrations/{schoolToken}', {
-          params: { path: { schoolToken: token } },
-        })
-      ).data as PublicRegistrationForm,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/public/registrations/{schoolToken}',
+      { params: { path: { schoolToken: token } } },
+      { meta: inline, retry: false },
+    ),
+  );
 }
 
 export function useSubmitPublicRegistration(token: string) {
@@ -46,66 +41,70 @@ export function useSubmitPublicRegistration(token: string) {
 }
 
 export function useRegistrationPage(filter: RegistrationFilter) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...REGISTRATIONS, 'page', filter],
-    queryFn: async () => (await fetch.POST('/registrations/filter', { body: filter })).data,
-    placeholderData: keepPreviousData,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'post',
+      '/registrations/filter',
+      { body: filter },
+      { placeholderData: keepPreviousData },
+    ),
+  );
 }
 
 export function useUnreadCount() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...REGISTRATIONS, 'unread'],
-    queryFn: async () => (await fetch.GET('/registrations/count-unread')).data?.count ?? 0,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('get', '/registrations/count-unread', {}, { select: (data) => data.count }),
+  );
 }
 
 export function useStatusOptions() {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...REGISTRATIONS, 'status-options'],
-    queryFn: async () => (await fetch.GET('/registrations/registration-status-options')).data ?? [],
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/registrations/registration-status-options',
+      {},
+      { staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
 }
 
 export function useMatchingStudents(id: number | null) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...REGISTRATIONS, 'matches', id],
-    queryFn: async () =>
-      (
-        await fetch.GET('/registrations/{id}/student/matching-registration', {
-          params: { path: { id: id as number } },
-        })
-      ).data ?? [],
-    enabled: id !== null,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/registrations/{id}/student/matching-registration',
+      { params: { path: { id: id as number } } },
+      { enabled: id !== null },
+    ),
+  );
 }
 
 /** The school's branches (any signed-in user may list them), for the conversion. */
 export function useBranches(enabled: boolean) {
-  const { fetch } = useApi();
-  return useQuery({
-    queryKey: [...REGISTRATIONS, 'branches'],
-    queryFn: async () =>
-      ((await fetch.GET('/branches', { params: { query: { archived: false } } })).data ?? []).map(
-        (b) => ({ id: b.id, name: b.name }),
-      ),
-    enabled,
-  });
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/branches',
+      { params: { query: { archived: false } } },
+      { select: (rows) => rows.map((b) => ({ id: b.id, name: b.name })), enabled },
+    ),
+  );
 }
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: REGISTRATIONS });
+/** A registration changes only registrations; converting one also makes a student. */
+function useInvalidateRegistrations() {
+  const invalidate = useInvalidate();
+  return () => invalidate('/registrations', '/students');
 }
 
 export function useChangeReadState() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateRegistrations();
   return useMutation({
     mutationFn: async ({ id, read }: { id: number; read: boolean }) =>
       (
@@ -119,7 +118,7 @@ export function useChangeReadState() {
 
 export function useChangeProcessStatus() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateRegistrations();
   return useMutation({
     mutationFn: async ({ id, processStatus }: { id: number; processStatus: RegistrationStatus }) =>
       (
@@ -134,7 +133,7 @@ export function useChangeProcessStatus() {
 
 export function useConvertRegistration() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateRegistrations();
   return useMutation({
     meta: inline,
     mutationFn: async ({
@@ -161,7 +160,7 @@ export function useConvertRegistration() {
 
 export function useDeleteRegistration() {
   const { fetch } = useApi();
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateRegistrations();
   return useMutation({
     mutationFn: async (id: number) => {
       await fetch.DELETE('/registrations/{id}', { params: { path: { id } } });
