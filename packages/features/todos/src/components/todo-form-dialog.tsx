@@ -1,8 +1,13 @@
-import { FormAlert, invalidProps } from '@fahrwerk/core';
-import { Button, ComboBox, DateField, Dialog, Modal, Select, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ApiForm,
+  FormComboBox,
+  FormDateField,
+  FormSelect,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import {
   type Option,
   type Todo,
@@ -10,15 +15,7 @@ import {
   useStudentName,
   useStudentSearch,
 } from '../api/todo-queries';
-import {
-  emptyTodoForm,
-  formToTodoInput,
-  TODO_SERVER_FIELDS,
-  type TodoForm,
-  todoFormSchema,
-  todoToForm,
-} from '../schemas/todo-form';
-import { applyServerErrors } from '../server-errors';
+import { emptyTodoForm, formToTodoInput, todoFormSchema, todoToForm } from '../schemas/todo-form';
 import { useTodosTranslation } from '../use-todos-translation';
 
 export type TodoLookups = {
@@ -38,8 +35,6 @@ export type TodoFormDialogProps = {
   onSubmit: (input: TodoInput) => Promise<unknown>;
 };
 
-const NONE = 'none';
-
 /** Create or edit a to-do in a modal. */
 export function TodoFormDialog({ isOpen, onOpenChange, ...props }: TodoFormDialogProps) {
   const { t } = useTodosTranslation();
@@ -58,166 +53,88 @@ function TodoFormBody({
   onSubmit,
   onDone,
 }: Omit<TodoFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
-  const { t, text } = useTodosTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { t } = useTodosTranslation();
   const [studentSearch, setStudentSearch] = useState('');
-  const { control, handleSubmit, setError, watch, formState } = useForm<TodoForm>({
-    resolver: zodResolver(todoFormSchema),
+  const form = useApiForm({
+    schema: todoFormSchema,
     defaultValues: todo ? todoToForm(todo) : emptyTodoForm(),
+    submit: async (values) => {
+      await onSubmit(formToTodoInput(values));
+      onDone();
+    },
+    t,
   });
+  const { control, watch, formState } = form;
   const studentId = watch('studentId');
   const students = useStudentSearch(studentSearch);
   const linked = useStudentName(studentId);
-  const studentItems = [
+  const studentOptions = [
     ...(linked.data && !(students.data ?? []).some((s) => s.id === linked.data?.id)
       ? [linked.data]
       : []),
     ...(students.data ?? []),
-  ].map((s) => ({ id: String(s.id), label: s.name }));
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToTodoInput(form));
-      onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, TODO_SERVER_FIELDS));
-    }
-  });
+  ].map((s) => ({ id: s.id, label: s.name }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{text(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <Controller
+    <ApiForm form={form}>
+      <FormTextField
         control={control}
         name="title"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('fields.title')}
-            isRequired
-            maxLength={200}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...invalidProps(fieldState.error, text)}
-          />
-        )}
+        label={t('fields.title')}
+        isRequired
+        maxLength={200}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="description"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('fields.description')}
-            isMultiline
-            rows={4}
-            maxLength={5000}
-            showRemaining
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...invalidProps(fieldState.error, text)}
-          />
-        )}
+        label={t('fields.description')}
+        isMultiline
+        rows={4}
+        maxLength={5000}
+        showRemaining
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="dueDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              label={t('fields.dueDate')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
-        />
-        <Controller
+      <FieldColumns>
+        <FormDateField control={control} name="dueDate" label={t('fields.dueDate')} />
+        <FormSelect
           control={control}
           name="status"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('fields.status')}
-              isRequired
-              items={lookups.statuses.map((o) => ({ id: o.id, label: o.label }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
+          label={t('fields.status')}
+          isRequired
+          options={lookups.statuses}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="priority"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('fields.priority')}
-              isRequired
-              items={lookups.priorities.map((o) => ({ id: o.id, label: o.label }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
+          label={t('fields.priority')}
+          isRequired
+          options={lookups.priorities}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="group"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('fields.group')}
-              items={[
-                { id: NONE, label: t('form.noGroup') },
-                ...lookups.groups.map((o) => ({ id: o.id, label: o.label })),
-              ]}
-              selectedKey={field.value ?? NONE}
-              onSelectionChange={(key) => field.onChange(key === NONE ? null : key)}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
+          label={t('fields.group')}
+          noneLabel={t('form.noGroup')}
+          emptyValue={null}
+          options={lookups.groups}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="assigneeUserId"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('fields.assignee')}
-              items={[
-                { id: NONE, label: t('form.noAssignee') },
-                ...lookups.users.map((u) => ({ id: String(u.id), label: u.name })),
-              ]}
-              selectedKey={field.value === null ? NONE : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === NONE ? null : Number(key))}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
+          label={t('fields.assignee')}
+          noneLabel={t('form.noAssignee')}
+          emptyValue={null}
+          options={lookups.users.map((u) => ({ id: u.id, label: u.name }))}
         />
-        <Controller
+        <FormComboBox
           control={control}
           name="studentId"
-          render={({ field, fieldState }) => (
-            <ComboBox
-              label={t('fields.student')}
-              description={t('form.studentHint')}
-              items={studentItems}
-              selectedKey={field.value === null ? null : String(field.value)}
-              onSelectionChange={(key) => field.onChange(key === null ? null : Number(key))}
-              onInputChange={setStudentSearch}
-              {...invalidProps(fieldState.error, text)}
-            />
-          )}
+          label={t('fields.student')}
+          description={t('form.studentHint')}
+          emptyValue={null}
+          options={studentOptions}
+          onInputChange={setStudentSearch}
         />
-      </div>
+      </FieldColumns>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
           {t('form.cancel')}
@@ -226,6 +143,6 @@ function TodoFormBody({
           {t('form.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

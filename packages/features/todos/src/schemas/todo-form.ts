@@ -1,13 +1,14 @@
+import { TODO_PRIORITIES, TODO_STATUSES } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { Todo, TodoInput, TodoPriority, TodoStatus } from '../api/todo-queries';
+import type { Todo, TodoInput } from '../api/todo-queries';
 
 /** The create/edit form of a to-do; messages are keys of this package's texts. */
 export const todoFormSchema = z.object({
   title: z.string().trim().min(1, 'validation.title').max(200, 'validation.titleTooLong'),
   description: z.string().max(5000, 'validation.descriptionTooLong'),
   dueDate: z.string().nullable(),
-  status: z.string().min(1),
-  priority: z.string().min(1),
+  status: z.enum(TODO_STATUSES),
+  priority: z.enum(TODO_PRIORITIES),
   group: z.string().nullable(),
   assigneeUserId: z.number().nullable(),
   studentId: z.number().nullable(),
@@ -41,8 +42,8 @@ export const todoToForm = (todo: Todo): TodoForm => ({
 export function formToTodoInput(form: TodoForm): TodoInput {
   const input: TodoInput = {
     title: form.title.trim(),
-    status: form.status as TodoStatus,
-    priority: form.priority as TodoPriority,
+    status: form.status,
+    priority: form.priority,
   };
   if (form.description.trim()) input.description = form.description;
   if (form.dueDate) input.dueDate = form.dueDate;
@@ -51,14 +52,3 @@ export function formToTodoInput(form: TodoForm): TodoInput {
   if (form.studentId !== null) input.studentId = form.studentId;
   return input;
 }
-
-export const TODO_SERVER_FIELDS: Record<string, keyof TodoForm> = {
-  title: 'title',
-  description: 'description',
-  dueDate: 'dueDate',
-  status: 'status',
-  priority: 'priority',
-  group: 'group',
-  assigneeUserId: 'assigneeUserId',
-  studentId: 'studentId',
-};
