@@ -1,11 +1,10 @@
 import { EDUCATION_STATUSES, LICENSE_CLASSES } from '@fahrwerk/api';
-import { type FormOption as Option, useCan, useListFilter } from '@fahrwerk/core';
+import { type ListPaging, type FormOption as Option, useCan, useServerList } from '@fahrwerk/core';
 import {
   Badge,
   Button,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   formatDate,
   PageHeader,
   SearchField,
@@ -22,16 +21,13 @@ import {
 import { useStudentsTranslation } from './use-students-translation';
 
 /** What the list remembers per browser until sign-out (spec 000 §4, key `student`). */
-export type StudentListFilter = {
+export type StudentListFilter = ListPaging & {
   search: string;
   licenseClass: string;
   branchId: string;
   instructorId: string;
   educationStatus: string;
   archived: boolean;
-  sort: DataTableSort | null;
-  page: number;
-  pageSize: number;
 };
 
 export const INITIAL_STUDENT_FILTER: StudentListFilter = {
@@ -117,19 +113,22 @@ export function StudentListScreen({
 }: StudentListScreenProps) {
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
-  const [filter, setFilter] = useListFilter<StudentListFilter>('student', INITIAL_STUDENT_FILTER);
+  const students = useServerList({
+    key: 'student',
+    initial: INITIAL_STUDENT_FILTER,
+    toFilter: (state: StudentListFilter) => ({ body: toStudentFilter(state), instructorId }),
+    usePage: useStudentList,
+  });
+  const { state: filter, update, query: list } = students;
   const [search, setSearch] = useState(filter.search);
   const pickers = usePickers();
-  const list = useStudentList(toStudentFilter(filter), instructorId);
-
-  const update = (patch: Partial<StudentListFilter>) => setFilter({ ...filter, page: 1, ...patch });
 
   // Typing searches after a short pause, not on every key.
   useEffect(() => {
     if (search === filter.search) return;
-    const timer = setTimeout(() => setFilter({ ...filter, search, page: 1 }), 300);
+    const timer = setTimeout(() => update({ search }), 300);
     return () => clearTimeout(timer);
-  }, [search, filter, setFilter]);
+  }, [search, filter.search, update]);
 
   const names = useMemo(
     () => ({
@@ -279,7 +278,7 @@ export function StudentListScreen({
             variant="secondary"
             onPress={() => {
               setSearch('');
-              setFilter({ ...INITIAL_STUDENT_FILTER, pageSize: filter.pageSize });
+              students.reset({ pageSize: filter.pageSize });
             }}
           >
             {t('list.resetFilters')}
@@ -289,17 +288,9 @@ export function StudentListScreen({
       <DataTable
         aria-label={t('list.title')}
         columns={columns}
-        data={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        sort={filter.sort}
-        onSortChange={(sort) => update({ sort })}
+        {...students.table}
         isLoading={list.isPending}
         error={list.error}
-        onRetry={() => list.refetch()}
         emptyText={filtered || filter.archived ? t('list.emptyFiltered') : t('list.empty')}
         getRowId={(row) => String(row.id)}
         onRowClick={(row) => onOpenStudent(row.id)}

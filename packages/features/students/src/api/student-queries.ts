@@ -7,7 +7,8 @@ import {
   toFormData,
   useApi,
 } from '@fahrwerk/api';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiKey, useInvalidate } from '@fahrwerk/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentFormPickers } from '../components/student-form';
 
 export type Student = components['schemas']['Student'];
@@ -25,29 +26,10 @@ export type StudentNote = components['schemas']['StudentNote'];
 export type LicenseClass = components['schemas']['LicenseClass'];
 export type EducationStatus = components['schemas']['EducationStatus'];
 
-/** Query keys are openapi-react-query's `[method, path, init]`; a prefix invalidates every variant. */
-type Key = readonly [string, string];
-const STUDENT_KEYS: Key[] = [
-  ['post', '/students/student-list'],
-  ['post', '/students/by-instructor/{id}'],
-  ['get', '/students/{id}'],
-];
-const EDUCATION_KEYS: Key[] = [
-  ['get', '/student-educations/student/{studentId}'],
-  ['get', '/education-events/student/{id}'],
-];
-const DOCUMENT_KEYS: Key[] = [
-  ['get', '/student-documents/student/{studentId}'],
-  ['get', '/documents-in-processing'],
-];
-
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return (...groups: Key[][]) =>
-    Promise.all(
-      groups.flat().map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
-    );
-}
+/** What a change refreshes: every query of these paths and the paths below them. */
+const STUDENT_KEYS = ['/students'] as const;
+const EDUCATION_KEYS = ['/student-educations', '/education-events'] as const;
+const DOCUMENT_KEYS = ['/student-documents', '/documents-in-processing'] as const;
 
 // --- Students ----------------------------------------------------------------------------
 
@@ -56,13 +38,19 @@ function useInvalidate() {
  * caller may see (student visibility ALL or OWN), so an instructor with OWN visibility gets
  * only theirs; with `instructorId` the list shows the students of that instructor.
  */
-export function useStudentList(filter: StudentFilter, instructorId?: number) {
+/** One page of the student list: the filter body and, for an instructor's list, their id. */
+export type StudentListRequest = { body: StudentFilter; instructorId?: number };
+
+export function useStudentList({ body: filter, instructorId }: StudentListRequest) {
   const api = useApi();
   return useQuery({
     queryKey:
       instructorId === undefined
-        ? ['post', '/students/student-list', { body: filter }]
-        : ['post', '/students/by-instructor/{id}', { instructorId, body: filter }],
+        ? apiKey('post', '/students/student-list', { body: filter })
+        : apiKey('post', '/students/by-instructor/{id}', {
+            params: { path: { id: instructorId } },
+            body: filter,
+          }),
     queryFn: async ({ signal }) => {
       const { data } =
         instructorId === undefined
@@ -116,7 +104,7 @@ export function useSaveStudent() {
           : await api.fetch.PUT('/students/{id}', { params: { path: { id } }, body });
       return data as Student;
     },
-    onSuccess: () => invalidate(STUDENT_KEYS),
+    onSuccess: () => invalidate(...STUDENT_KEYS),
   });
 }
 
@@ -130,7 +118,7 @@ export function useArchiveStudent() {
       });
       return data as Student;
     },
-    onSuccess: () => invalidate(STUDENT_KEYS, EDUCATION_KEYS),
+    onSuccess: () => invalidate(...STUDENT_KEYS, ...EDUCATION_KEYS),
   });
 }
 
@@ -141,7 +129,7 @@ export function useDeleteUnconfirmedStudent() {
     mutationFn: async (id: number) => {
       await api.fetch.DELETE('/students/delete-uncomfirmed/{id}', { params: { path: { id } } });
     },
-    onSuccess: () => invalidate(STUDENT_KEYS),
+    onSuccess: () => invalidate(...STUDENT_KEYS),
   });
 }
 
@@ -166,14 +154,13 @@ export function useChangeLearningAppLogin() {
       });
       return data as Student;
     },
-    onSuccess: () => invalidate(STUDENT_KEYS),
+    onSuccess: () => invalidate(...STUDENT_KEYS),
   });
 }
 
 export function useUploadAvatar() {
   const api = useApi();
   const invalidate = useInvalidate();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ studentId, file }: { studentId: number; file: File }) => {
       const { data } = await api.fetch.POST('/students/avatar', {
@@ -182,10 +169,7 @@ export function useUploadAvatar() {
       });
       return data as Student;
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['student-avatar'] });
-      await invalidate(STUDENT_KEYS);
-    },
+    onSuccess: () => invalidate(...STUDENT_KEYS),
   });
 }
 
@@ -193,7 +177,7 @@ export function useUploadAvatar() {
 export function useStudentAvatar(studentId: number, fileId: number | undefined) {
   const api = useApi();
   return useQuery({
-    queryKey: ['student-avatar', studentId, fileId],
+    queryKey: apiKey('get', '/students/avatar', { params: { query: { studentId } }, fileId }),
     enabled: fileId !== undefined,
     meta: { silentError: true },
     queryFn: async () => {
@@ -278,7 +262,7 @@ export function useSaveEducation() {
           : await api.fetch.PUT('/student-educations/{id}', { params: { path: { id } }, body });
       return data as StudentEducation;
     },
-    onSuccess: () => invalidate(EDUCATION_KEYS, STUDENT_KEYS),
+    onSuccess: () => invalidate(...EDUCATION_KEYS, ...STUDENT_KEYS),
   });
 }
 
@@ -325,7 +309,7 @@ export function useEducationSwitch() {
           ).data as StudentEducation;
       }
     },
-    onSuccess: () => invalidate(EDUCATION_KEYS, STUDENT_KEYS),
+    onSuccess: () => invalidate(...EDUCATION_KEYS, ...STUDENT_KEYS),
   });
 }
 
@@ -369,7 +353,7 @@ export function useUploadDocument() {
       });
       return data as StudentDocument;
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS, EDUCATION_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS, ...EDUCATION_KEYS),
   });
 }
 
@@ -383,7 +367,7 @@ export function useDocumentVisibility() {
       });
       return data as StudentDocument;
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS),
   });
 }
 
@@ -394,7 +378,7 @@ export function useDeleteDocument() {
     mutationFn: async (id: number) => {
       await api.fetch.DELETE('/student-documents/{id}', { params: { path: { id } } });
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS),
   });
 }
 
@@ -452,7 +436,7 @@ export function useUploadDocumentsInProcessing() {
       });
       return data as DocumentInProcessing[];
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS),
   });
 }
 
@@ -467,7 +451,7 @@ export function useAttachDocumentInProcessing() {
       });
       return data as StudentDocument;
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS, EDUCATION_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS, ...EDUCATION_KEYS),
   });
 }
 
@@ -478,7 +462,7 @@ export function useDeleteDocumentInProcessing() {
     mutationFn: async (id: number) => {
       await api.fetch.DELETE('/documents-in-processing/{id}', { params: { path: { id } } });
     },
-    onSuccess: () => invalidate(DOCUMENT_KEYS),
+    onSuccess: () => invalidate(...DOCUMENT_KEYS),
   });
 }
 
@@ -545,13 +529,12 @@ export function useStudentNotes(studentId: number) {
 
 export function useCreateNote() {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ studentId, text }: { studentId: number; text: string }) => {
       const { data } = await api.fetch.POST('/student-note', { body: { studentId, text } });
       return data as StudentNote;
     },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: ['get', '/student-note/student/{id}'] }),
+    onSuccess: () => invalidate('/student-note'),
   });
 }
