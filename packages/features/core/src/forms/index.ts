@@ -1,5 +1,6 @@
 export { ApiForm, type ApiFormProps } from './api-form';
 export { FormCodeField, type FormCodeFieldProps } from './form-code-field';
+export { FormFieldError, type FormFieldErrorProps } from './form-field-error';
 export {
   type BoundFieldProps,
   FormCheckbox,
