@@ -1,4 +1,4 @@
-import { useCan } from '@fahrwerk/core';
+import { ApiForm, useApiForm, useCan } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
@@ -13,9 +13,7 @@ import {
   Spinner,
   toast,
 } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   type Price,
   type PriceList,
@@ -29,19 +27,15 @@ import {
   useSavePrice,
   useSavePriceList,
 } from './api/price-queries';
-import { FormAlert } from './components/form-parts';
 import { NameDialog } from './components/name-dialog';
 import { PriceFormDialog } from './components/price-form-dialog';
 import { PriceListFields } from './components/price-list-form-dialog';
 import { errorText } from './error-text';
 import {
   formToPriceListInput,
-  PRICE_LIST_SERVER_FIELDS,
-  type PriceListForm,
   priceListFormSchema,
   priceListToForm,
 } from './schemas/price-list-form';
-import { applyServerErrors } from './server-errors';
 import { usePriceListsTranslation } from './use-price-lists-translation';
 
 export type PriceListEditorScreenProps = {
@@ -259,44 +253,33 @@ export function PriceListEditorScreen({
 function SettingsSection({ list, canWrite }: { list: PriceList; canWrite: boolean }) {
   const { t } = usePriceListsTranslation();
   const save = useSavePriceList();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, reset, formState } = useForm<PriceListForm>({
-    resolver: zodResolver(priceListFormSchema),
+  const form = useApiForm({
+    schema: priceListFormSchema,
     defaultValues: priceListToForm(list),
-  });
-  useEffect(() => reset(priceListToForm(list)), [list, reset]);
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
+    submit: async (values) => {
       // The name changes through "Umbenennen"; this form keeps the current one.
       await save.mutateAsync({
         id: list.id,
-        input: formToPriceListInput({ ...form, name: list.name }),
+        input: formToPriceListInput({ ...values, name: list.name }),
       });
       toast.success(t('messages.save_success'));
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, PRICE_LIST_SERVER_FIELDS));
-    }
+    },
+    t,
   });
+  const { reset } = form;
+  useEffect(() => reset(priceListToForm(list)), [list, reset]);
   return (
     <Section title={t('editor.settings')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {problems.length > 0 && (
-          <FormAlert>
-            {problems.map((problem) => (
-              <p key={problem}>{t(problem)}</p>
-            ))}
-          </FormAlert>
-        )}
-        <PriceListFields control={control} isDisabled={!canWrite} />
+      <ApiForm form={form}>
+        <PriceListFields control={form.control} isDisabled={!canWrite} />
         {canWrite && (
           <div className="flex justify-end">
-            <Button type="submit" isPending={formState.isSubmitting}>
+            <Button type="submit" isPending={form.formState.isSubmitting}>
               {t('actions.save')}
             </Button>
           </div>
         )}
-      </form>
+      </ApiForm>
     </Section>
   );
 }

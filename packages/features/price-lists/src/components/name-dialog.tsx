@@ -1,12 +1,8 @@
-import { Button, Dialog, Modal, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiForm, FormTextField, useApiForm } from '@fahrwerk/core';
+import { Button, Dialog, Modal } from '@fahrwerk/ui';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { type NameForm, nameFormSchema } from '../schemas/price-list-form';
-import { applyServerErrors } from '../server-errors';
+import { nameFormSchema } from '../schemas/price-list-form';
 import { usePriceListsTranslation } from '../use-price-lists-translation';
-import { FormAlert, invalidProps } from './form-parts';
 
 export type NameDialogProps = {
   isOpen: boolean;
@@ -38,55 +34,34 @@ function NameFormBody({
   onDone,
 }: Omit<NameDialogProps, 'isOpen' | 'onOpenChange' | 'title'> & { onDone: () => void }) {
   const { t } = usePriceListsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState } = useForm<NameForm>({
-    resolver: zodResolver(nameFormSchema),
+  const form = useApiForm({
+    schema: nameFormSchema,
     defaultValues: { name: defaultName },
-  });
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(form.name.trim());
+    submit: async (values) => {
+      await onSubmit(values.name.trim());
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, { name: 'name' }));
-    }
+    },
+    t,
   });
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <ApiForm form={form}>
       {description && <p>{description}</p>}
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <Controller
-        control={control}
+      <FormTextField
+        control={form.control}
         name="name"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={label}
-            isRequired
-            autoFocus
-            maxLength={100}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...invalidProps(fieldState.error, t)}
-          />
-        )}
+        label={label}
+        isRequired
+        autoFocus
+        maxLength={100}
       />
       <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
         <Button variant="secondary" onPress={onDone}>
           {t('actions.cancel')}
         </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
+        <Button type="submit" isPending={form.formState.isSubmitting}>
           {submitLabel}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

@@ -1,19 +1,22 @@
-import { Button, Dialog, Modal, Select, Switch, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  ApiForm,
+  type ApiFormApi,
+  FormFieldError,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Dialog, Modal } from '@fahrwerk/ui';
 import type { PriceListInput } from '../api/price-queries';
 import {
   emptyPriceListForm,
   formToPriceListInput,
-  PRICE_LIST_SERVER_FIELDS,
   type PriceListForm,
   priceListFormSchema,
 } from '../schemas/price-list-form';
-import { applyServerErrors } from '../server-errors';
 import { usePriceListsTranslation } from '../use-price-lists-translation';
-import { FormAlert, invalidProps } from './form-parts';
-import { vatItems } from './vat';
+import { vatOptions } from './vat';
 
 export type PriceListFormDialogProps = {
   isOpen: boolean;
@@ -41,39 +44,27 @@ function Body({
   onDone: () => void;
 }) {
   const { t } = usePriceListsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState } = useForm<PriceListForm>({
-    resolver: zodResolver(priceListFormSchema),
+  const form = useApiForm({
+    schema: priceListFormSchema,
     defaultValues: emptyPriceListForm(),
-  });
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToPriceListInput(form));
+    submit: async (values) => {
+      await onSubmit(formToPriceListInput(values));
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, PRICE_LIST_SERVER_FIELDS));
-    }
+    },
+    t,
   });
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <PriceListFields control={control} withName />
+    <ApiForm form={form}>
+      <PriceListFields control={form.control} withName />
       <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
         <Button variant="secondary" onPress={onDone}>
           {t('actions.cancel')}
         </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
+        <Button type="submit" isPending={form.formState.isSubmitting}>
           {t('actions.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }
 
@@ -83,7 +74,7 @@ export function PriceListFields({
   withName,
   isDisabled,
 }: {
-  control: ReturnType<typeof useForm<PriceListForm>>['control'];
+  control: ApiFormApi<PriceListForm, PriceListForm>['control'];
   withName?: boolean;
   isDisabled?: boolean;
 }) {
@@ -91,68 +82,44 @@ export function PriceListFields({
   return (
     <>
       {withName && (
-        <Controller
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('editor.name')}
-              isRequired
-              maxLength={100}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('editor.name')}
+          isRequired
+          maxLength={100}
         />
       )}
-      <Controller
+      <FormSelect
         control={control}
         name="vatRate"
-        render={({ field, fieldState }) => (
-          <Select
-            label={t('editor.vatRate')}
-            isRequired
-            isDisabled={isDisabled}
-            items={vatItems(t)}
-            selectedKey={String(field.value)}
-            onSelectionChange={(key) => field.onChange(Number(key))}
-            {...invalidProps(fieldState.error, t)}
-          />
-        )}
+        label={t('editor.vatRate')}
+        isRequired
+        isDisabled={isDisabled}
+        options={vatOptions(t)}
       />
-      <Controller
-        control={control}
-        name="template"
-        render={({ field, fieldState }) => (
-          <div className="flex flex-col gap-1">
-            <Switch isSelected={field.value} onChange={field.onChange} isDisabled={isDisabled}>
-              {t('editor.template')}
-            </Switch>
-            <p className="text-xs text-neutral-600">{t('editor.templateDescription')}</p>
-            {fieldState.error?.message && (
-              <p className="text-xs text-danger-700">{t(fieldState.error.message)}</p>
-            )}
-          </div>
-        )}
-      />
-      <Controller
-        control={control}
-        name="standard"
-        render={({ field, fieldState }) => (
-          <div className="flex flex-col gap-1">
-            <Switch isSelected={field.value} onChange={field.onChange} isDisabled={isDisabled}>
-              {t('editor.standard')}
-            </Switch>
-            <p className="text-xs text-neutral-600">{t('editor.standardDescription')}</p>
-            {fieldState.error?.message && (
-              <p className="text-xs text-danger-700">{t(fieldState.error.message)}</p>
-            )}
-          </div>
-        )}
-      />
+      <div className="flex flex-col gap-1">
+        <FormSwitch
+          control={control}
+          name="template"
+          isDisabled={isDisabled}
+          description={t('editor.templateDescription')}
+        >
+          {t('editor.template')}
+        </FormSwitch>
+        <FormFieldError control={control} name="template" />
+      </div>
+      <div className="flex flex-col gap-1">
+        <FormSwitch
+          control={control}
+          name="standard"
+          isDisabled={isDisabled}
+          description={t('editor.standardDescription')}
+        >
+          {t('editor.standard')}
+        </FormSwitch>
+        <FormFieldError control={control} name="standard" />
+      </div>
     </>
   );
 }

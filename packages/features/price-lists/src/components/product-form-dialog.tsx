@@ -1,33 +1,24 @@
+import { HOUR_TYPES, LICENSE_CLASSES, PRODUCT_TYPES } from '@fahrwerk/api';
 import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Dialog,
-  Modal,
-  NumberField,
-  Select,
-  Switch,
-  TextField,
-} from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+  ApiForm,
+  FormCheckboxGroup,
+  FormNumberField,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Dialog, FieldColumns, FieldSpan, Modal } from '@fahrwerk/ui';
+import { useEffect } from 'react';
 import type { Product, ProductInput, ProductType } from '../api/price-queries';
 import {
   emptyProductForm,
   formToProductInput,
-  HOUR_TYPES,
-  LICENSE_CLASSES,
-  PRODUCT_SERVER_FIELDS,
-  PRODUCT_TYPES,
-  type ProductForm,
   productFormSchema,
   productToForm,
 } from '../schemas/product-form';
-import { applyServerErrors } from '../server-errors';
 import { usePriceListsTranslation } from '../use-price-lists-translation';
-import { FormAlert, invalidProps } from './form-parts';
-import { vatItems } from './vat';
+import { vatOptions } from './vat';
 
 export type ProductFormDialogProps = {
   isOpen: boolean;
@@ -59,167 +50,102 @@ function ProductFormBody({
   onDone,
 }: Omit<ProductFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
   const { t } = usePriceListsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, watch, setValue, formState } = useForm<ProductForm>({
-    resolver: zodResolver(productFormSchema),
+  const form = useApiForm({
+    schema: productFormSchema,
     defaultValues: product ? productToForm(product) : emptyProductForm(initialType),
-  });
-  const type = watch('type');
-  const lesson = type === 'DRIVING_LESSON';
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToProductInput(form));
+    submit: async (values) => {
+      await onSubmit(formToProductInput(values));
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, PRODUCT_SERVER_FIELDS));
-    }
+    },
+    t,
   });
+  const { control, watch, setValue, formState } = form;
+  const lesson = watch('type') === 'DRIVING_LESSON';
+
+  // A change of kind resets what only driving lessons have.
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      if (name !== 'type') return;
+      if (values.type === 'DRIVING_LESSON') setValue('hourType', 'NORMAL');
+      else {
+        setValue('hourType', null);
+        setValue('duration', null);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue]);
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+    <ApiForm form={form}>
+      <FieldColumns>
+        <FormSelect
           control={control}
           name="type"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('products.form.type')}
-              isRequired
-              items={PRODUCT_TYPES.map((id) => ({ id, label: t(`productTypes.${id}`) }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => {
-                field.onChange(key);
-                if (key === 'DRIVING_LESSON') setValue('hourType', 'NORMAL');
-                else {
-                  setValue('hourType', null);
-                  setValue('duration', null);
-                }
-              }}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('products.form.type')}
+          isRequired
+          options={PRODUCT_TYPES.map((id) => ({ id, label: t(`productTypes.${id}`) }))}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="vatRate"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('products.form.vatRate')}
-              description={t('products.form.vatDescription')}
-              isRequired
-              items={vatItems(t)}
-              selectedKey={String(field.value)}
-              onSelectionChange={(key) => field.onChange(Number(key))}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('products.form.vatRate')}
+          description={t('products.form.vatDescription')}
+          isRequired
+          options={vatOptions(t)}
         />
-      </div>
-      <Controller
-        control={control}
-        name="name"
-        render={({ field, fieldState }) => (
-          <TextField
+        <FieldSpan>
+          <FormTextField
+            control={control}
+            name="name"
             label={t('products.form.name')}
             description={t('products.form.nameDescription')}
             isRequired
             maxLength={150}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...invalidProps(fieldState.error, t)}
           />
+        </FieldSpan>
+        {lesson && (
+          <>
+            <FormSelect
+              control={control}
+              name="hourType"
+              label={t('products.form.hourType')}
+              isRequired
+              emptyValue={null}
+              options={HOUR_TYPES.map((id) => ({ id, label: t(`hourTypes.${id}`) }))}
+            />
+            <FormNumberField
+              control={control}
+              name="duration"
+              label={t('products.form.duration')}
+              description={t('products.form.durationDescription')}
+              step={5}
+            />
+          </>
         )}
-      />
-      {lesson && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
+        <FieldSpan>
+          <FormCheckboxGroup
             control={control}
-            name="hourType"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('products.form.hourType')}
-                isRequired
-                items={HOUR_TYPES.map((id) => ({ id, label: t(`hourTypes.${id}`) }))}
-                selectedKey={field.value}
-                onSelectionChange={(key) => field.onChange(key)}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="duration"
-            render={({ field, fieldState }) => (
-              <NumberField
-                label={t('products.form.duration')}
-                description={t('products.form.durationDescription')}
-                step={5}
-                value={field.value ?? Number.NaN}
-                onChange={(value) => field.onChange(Number.isNaN(value) ? null : value)}
-                {...invalidProps(fieldState.error, t)}
-              />
-            )}
-          />
-        </div>
-      )}
-      <Controller
-        control={control}
-        name="licenseClasses"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
+            name="licenseClasses"
             label={t('products.form.classes')}
             description={t('products.form.classesDescription')}
-            value={field.value}
-            onChange={field.onChange}
-            {...invalidProps(fieldState.error, t)}
-          >
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-              {LICENSE_CLASSES.map((licenseClass) => (
-                <Checkbox key={licenseClass} value={licenseClass}>
-                  {licenseClass}
-                </Checkbox>
-              ))}
-            </div>
-          </CheckboxGroup>
-        )}
-      />
-      <Controller
-        control={control}
-        name="registrationInfo"
-        render={({ field, fieldState }) => (
-          <TextField
+            layout="row"
+            options={LICENSE_CLASSES.map((id) => ({ id, label: id }))}
+          />
+        </FieldSpan>
+        <FieldSpan>
+          <FormTextField
+            control={control}
+            name="registrationInfo"
             label={t('products.form.registrationInfo')}
             isMultiline
             maxLength={2000}
             showRemaining
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            {...invalidProps(fieldState.error, t)}
           />
-        )}
-      />
-      <Controller
-        control={control}
-        name="bookAtStudentRegistrationAllowed"
-        render={({ field }) => (
-          <Switch isSelected={field.value} onChange={field.onChange}>
-            {t('products.form.bookAtRegistration')}
-          </Switch>
-        )}
-      />
+        </FieldSpan>
+      </FieldColumns>
+      <FormSwitch control={control} name="bookAtStudentRegistrationAllowed">
+        {t('products.form.bookAtRegistration')}
+      </FormSwitch>
       <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
         <Button variant="secondary" onPress={onDone}>
           {t('actions.cancel')}
@@ -228,6 +154,6 @@ function ProductFormBody({
           {t('actions.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

@@ -1,8 +1,8 @@
 import { VAT_RATES } from '../schemas/product-form';
 
 /** The VAT choices: 19 %, 7 %, 0 %, and the rates of the reduced period 2020 marked as such. */
-export const vatItems = (t: (key: string, options?: Record<string, unknown>) => string) =>
+export const vatOptions = (t: (key: string, options?: Record<string, unknown>) => string) =>
   VAT_RATES.map((rate) => ({
-    id: String(rate),
+    id: rate,
     label: t(rate === 16 || rate === 5 ? 'vatReducedPeriod' : 'vat', { rate }),
   }));

@@ -1,3 +1,4 @@
+import { LICENSE_CLASSES } from '@fahrwerk/api';
 import { z } from 'zod';
 import type {
   LicenseClass,
@@ -6,7 +7,7 @@ import type {
   PriceList,
   PriceListInput,
 } from '../api/price-queries';
-import { LICENSE_CLASSES, VAT_RATES } from './product-form';
+import { VAT_RATES } from './product-form';
 
 export const priceListFormSchema = z.object({
   name: z.string().trim().min(1, 'editor.nameRequired').max(100),
@@ -35,13 +36,6 @@ export const formToPriceListInput = (form: PriceListForm): PriceListInput => ({
   ...form,
   name: form.name.trim(),
 });
-
-export const PRICE_LIST_SERVER_FIELDS: Record<string, keyof PriceListForm> = {
-  name: 'name',
-  template: 'template',
-  vatRate: 'vatRate',
-  standard: 'standard',
-};
 
 /** The name of a copy or a renamed list. */
 export const nameFormSchema = z.object({
@@ -91,10 +85,3 @@ export const formToPriceInput = (priceListId: number, form: PriceForm): PriceInp
     ? { combinedTrainingPrice: form.combinedTrainingPrice }
     : {}),
 });
-
-export const PRICE_SERVER_FIELDS: Record<string, keyof PriceForm> = {
-  productId: 'productId',
-  licenseClass: 'licenseClass',
-  price: 'price',
-  combinedTrainingPrice: 'combinedTrainingPrice',
-};

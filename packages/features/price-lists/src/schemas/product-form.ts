@@ -1,28 +1,9 @@
-import { LICENSE_CLASSES } from '@fahrwerk/api';
+import { HOUR_TYPES, LICENSE_CLASSES, PRODUCT_TYPES } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { HourType, Product, ProductInput, ProductType, VatRate } from '../api/price-queries';
+import type { Product, ProductInput, ProductType, VatRate } from '../api/price-queries';
 
-export const PRODUCT_TYPES = [
-  'DRIVING_LESSON',
-  'LEARNING_MATERIAL',
-  'BASIC_FEE',
-  'ADD_ON',
-] as const satisfies readonly ProductType[];
-
-export const HOUR_TYPES = [
-  'NORMAL',
-  'OVERLAND',
-  'MOTORWAY',
-  'NIGHT',
-  'EXAM_PRESENTATION',
-  'BASIC_DRILL',
-  'SIMULATOR',
-  'TRAILER',
-  'ESCORT',
-] as const satisfies readonly HourType[];
-
-// The contract's classes; the price and price-list forms take them from here.
-export { LICENSE_CLASSES };
+// The products list's type filter takes the contract's types from here.
+export { PRODUCT_TYPES };
 
 /** The rates offered; 16 and 5 only for corrections of the reduced period (2nd half 2020). */
 export const VAT_RATES = [19, 7, 0, 16, 5] as const satisfies readonly VatRate[];
@@ -94,15 +75,3 @@ export function formToProductInput(form: ProductForm): ProductInput {
     ...(lesson && form.duration !== null ? { duration: form.duration } : {}),
   };
 }
-
-/** Server field → form field. */
-export const PRODUCT_SERVER_FIELDS: Record<string, keyof ProductForm> = {
-  type: 'type',
-  name: 'name',
-  licenseClasses: 'licenseClasses',
-  registrationInfo: 'registrationInfo',
-  bookAtStudentRegistrationAllowed: 'bookAtStudentRegistrationAllowed',
-  vatRate: 'vatRate',
-  hourType: 'hourType',
-  duration: 'duration',
-};
