@@ -1,12 +1,10 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   PageHeader,
   SearchField,
   Switch,
@@ -15,7 +13,6 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type Branch,
-  type BranchFilter,
   useArchiveBranch,
   useBranchPage,
   useBranchWorkHours,
@@ -25,23 +22,8 @@ import {
 } from './api/fleet-queries';
 import { BranchFormDialog } from './components/branch-form-dialog';
 import { WorkHoursDialog } from './components/work-hours-dialog';
+import { INITIAL_BRANCH_LIST, toBranchFilter } from './list-filters';
 import { useFleetTranslation } from './use-fleet-translation';
-
-type BranchListFilter = {
-  search: string;
-  archived: boolean;
-  page: number;
-  pageSize: number;
-  sort: DataTableSort | null;
-};
-
-const INITIAL_FILTER: BranchListFilter = {
-  search: '',
-  archived: false,
-  page: 1,
-  pageSize: 25,
-  sort: { id: 'name', desc: false },
-};
 
 /**
  * The branch list of the company module (`/branches`): search and archive switch
@@ -51,38 +33,27 @@ const INITIAL_FILTER: BranchListFilter = {
 export function BranchesScreen() {
   const { t } = useFleetTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const [stored, setFilter] = useListFilter<BranchListFilter>('branch', INITIAL_FILTER);
-  // A filter remembered by an older version may lack fields.
-  const filter = { ...INITIAL_FILTER, ...stored };
+  const list = useServerList({
+    key: 'branch',
+    initial: INITIAL_BRANCH_LIST,
+    toFilter: toBranchFilter,
+    usePage: useBranchPage,
+  });
+  const filter = list.state;
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
   const [hoursOf, setHoursOf] = useState<Branch | null>(null);
-  const [archiving, setArchiving] = useState<Branch | null>(null);
 
-  const body: BranchFilter = {
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: filter.archived,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as 'name',
-              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
-            },
-          ],
-        }
-      : {}),
-  };
-  const branches = useBranchPage(body);
   const priceLists = usePriceLists();
   const workHours = useBranchWorkHours(hoursOf?.id ?? null);
   const save = useSaveBranch();
   const saveHours = useSaveBranchWorkHours();
-  const archive = useArchiveBranch();
-  const unarchive = archive.mutate;
+  const { archive, unarchive, dialog } = useArchiveFlow<Branch>(useArchiveBranch(), {
+    title: t('branches.archiveTitle'),
+    confirmLabel: t('common.archive'),
+    cancelLabel: t('common.cancel'),
+    text: (branch) => t('branches.archiveText', { name: branch.name }),
+  });
 
-  const update = (patch: Partial<BranchListFilter>) => setFilter({ ...filter, page: 1, ...patch });
   const priceListName = useMemo(() => {
     const names = new Map((priceLists.data ?? []).map((list) => [list.id, list.name]));
     return (id?: number) => (id === undefined ? '–' : (names.get(id) ?? `#${id}`));
@@ -147,18 +118,14 @@ export function BranchesScreen() {
             onAction={(action) => {
               if (action === 'edit') setEditing(row.original);
               else if (action === 'hours') setHoursOf(row.original);
-              else if (action === 'archive') setArchiving(row.original);
-              else
-                unarchive(
-                  { id: row.original.id, archived: false },
-                  { onSuccess: () => toast.success(t('messages.unarchive_success')) },
-                );
+              else if (action === 'archive') archive(row.original);
+              else unarchive(row.original);
             }}
           />
         ),
       },
     ],
-    [t, canWrite, unarchive, priceListName],
+    [t, canWrite, archive, unarchive, priceListName],
   );
 
   const filtered = filter.search.trim() !== '' || filter.archived;
@@ -177,26 +144,17 @@ export function BranchesScreen() {
           label={t('branches.search')}
           placeholder={t('branches.searchPlaceholder')}
           value={filter.search}
-          onChange={(search) => update({ search })}
+          onChange={(search) => list.update({ search })}
         />
-        <Switch isSelected={filter.archived} onChange={(archived) => update({ archived })}>
+        <Switch isSelected={filter.archived} onChange={(archived) => list.update({ archived })}>
           {t('common.showArchived')}
         </Switch>
       </div>
       <DataTable
         aria-label={t('branches.table')}
         columns={columns}
-        data={branches.data?.data ?? []}
-        total={branches.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        sort={filter.sort}
-        onSortChange={(sort) => update({ sort })}
-        isLoading={branches.isFetching}
-        error={branches.isError ? t('common.loadError') : undefined}
-        onRetry={() => branches.refetch()}
+        {...list.table}
+        error={list.query.isError ? t('common.loadError') : undefined}
         emptyText={filtered ? t('branches.emptyFiltered') : t('branches.empty')}
         getRowId={(row) => String(row.id)}
       />
@@ -227,22 +185,7 @@ export function BranchesScreen() {
           onSaved={() => toast.success(t('messages.save_success'))}
         />
       )}
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => !open && setArchiving(null)}
-        title={t('branches.archiveTitle')}
-        confirmLabel={t('common.archive')}
-        cancelLabel={t('common.cancel')}
-        variant="destructive"
-        onConfirm={async () => {
-          if (!archiving) return;
-          await archive.mutateAsync({ id: archiving.id, archived: true });
-          toast.success(t('messages.archive_success'));
-          setArchiving(null);
-        }}
-      >
-        {archiving ? t('branches.archiveText', { name: archiving.name }) : null}
-      </ConfirmDialog>
+      {dialog}
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { useCan, useListFilter } from '@fahrwerk/core';
+import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   type DataTableProps,
-  type DataTableSort,
   PageHeader,
   SearchField,
   Select,
@@ -22,31 +20,13 @@ import {
   useVehiclePage,
   useVehicleUsageRequirements,
   type Vehicle,
-  type VehicleFilter,
 } from './api/fleet-queries';
 import { InspectionBadge } from './components/inspection-badge';
 import { VehicleFormDialog } from './components/vehicle-form-dialog';
 import { berlinToday } from './inspection-status';
+import { INITIAL_VEHICLE_LIST, toVehicleFilter } from './list-filters';
 import { LICENSE_CLASSES } from './schemas/vehicle-form';
 import { useFleetTranslation } from './use-fleet-translation';
-
-type VehicleListFilter = {
-  search: string;
-  archived: boolean;
-  licenseClass: LicenseClass | null;
-  page: number;
-  pageSize: number;
-  sort: DataTableSort | null;
-};
-
-const INITIAL_FILTER: VehicleListFilter = {
-  search: '',
-  archived: false,
-  licenseClass: null,
-  page: 1,
-  pageSize: 25,
-  sort: { id: 'name', desc: false },
-};
 
 const ALL = 'all';
 
@@ -63,37 +43,26 @@ export type VehiclesScreenProps = {
 export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
   const { t } = useFleetTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const [stored, setFilter] = useListFilter<VehicleListFilter>('vehicle', INITIAL_FILTER);
-  // A filter remembered by an older version may lack fields.
-  const filter = { ...INITIAL_FILTER, ...stored };
+  const list = useServerList({
+    key: 'vehicle',
+    initial: INITIAL_VEHICLE_LIST,
+    toFilter: toVehicleFilter,
+    usePage: useVehiclePage,
+  });
+  const filter = list.state;
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<Vehicle | null>(null);
 
-  const body: VehicleFilter = {
-    page: filter.page - 1,
-    size: filter.pageSize,
-    archived: filter.archived,
-    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
-    ...(filter.licenseClass ? { licenseClass: filter.licenseClass } : {}),
-    ...(filter.sort
-      ? {
-          sort: [
-            {
-              field: filter.sort.id as 'name',
-              direction: filter.sort.desc ? ('desc' as const) : ('asc' as const),
-            },
-          ],
-        }
-      : {}),
-  };
-  const vehicles = useVehiclePage(body);
   const branches = useActiveBranches(editing !== null);
   const requirements = useVehicleUsageRequirements(filter.licenseClass);
   const save = useSaveVehicle();
-  const archive = useArchiveVehicle();
-  const unarchive = archive.mutate;
+  const { archive, unarchive, dialog } = useArchiveFlow<Vehicle>(useArchiveVehicle(), {
+    title: t('vehicles.archiveTitle'),
+    confirmLabel: t('common.archive'),
+    cancelLabel: t('common.cancel'),
+    text: (vehicle) => t('vehicles.archiveText', { name: vehicle.name }),
+  });
 
-  const update = (patch: Partial<VehicleListFilter>) => setFilter({ ...filter, page: 1, ...patch });
+  const { update } = list;
 
   const columns = useMemo<DataTableProps<Vehicle>['columns']>(
     () => [
@@ -159,12 +128,8 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
                   }
                   onAction={(action) => {
                     if (action === 'edit') setEditing(row.original);
-                    else if (action === 'archive') setArchiving(row.original);
-                    else
-                      unarchive(
-                        { id: row.original.id, archived: false },
-                        { onSuccess: () => toast.success(t('messages.unarchive_success')) },
-                      );
+                    else if (action === 'archive') archive(row.original);
+                    else unarchive(row.original);
                   }}
                 />
               ),
@@ -172,7 +137,7 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
           ]
         : []),
     ],
-    [t, today, canWrite, unarchive],
+    [t, today, canWrite, archive, unarchive],
   );
 
   const filtered = filter.search.trim() !== '' || filter.licenseClass !== null || filter.archived;
@@ -232,17 +197,8 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
       <DataTable
         aria-label={t('vehicles.table')}
         columns={columns}
-        data={vehicles.data?.data ?? []}
-        total={vehicles.data?.total ?? 0}
-        page={filter.page}
-        pageSize={filter.pageSize}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        sort={filter.sort}
-        onSortChange={(sort) => update({ sort })}
-        isLoading={vehicles.isFetching}
-        error={vehicles.isError ? t('common.loadError') : undefined}
-        onRetry={() => vehicles.refetch()}
+        {...list.table}
+        error={list.query.isError ? t('common.loadError') : undefined}
         emptyText={filtered ? t('vehicles.emptyFiltered') : t('vehicles.empty')}
         getRowId={(row) => String(row.id)}
       />
@@ -258,22 +214,7 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
           onSaved={() => toast.success(t('messages.save_success'))}
         />
       )}
-      <ConfirmDialog
-        isOpen={archiving !== null}
-        onOpenChange={(open) => !open && setArchiving(null)}
-        title={t('vehicles.archiveTitle')}
-        confirmLabel={t('common.archive')}
-        cancelLabel={t('common.cancel')}
-        variant="destructive"
-        onConfirm={async () => {
-          if (!archiving) return;
-          await archive.mutateAsync({ id: archiving.id, archived: true });
-          toast.success(t('messages.archive_success'));
-          setArchiving(null);
-        }}
-      >
-        {archiving ? t('vehicles.archiveText', { name: archiving.name }) : null}
-      </ConfirmDialog>
+      {dialog}
     </div>
   );
 }
