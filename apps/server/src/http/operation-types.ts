@@ -11,6 +11,10 @@ export type OperationId = keyof operations;
 type Operation<K extends OperationId> = operations[K];
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** A request body: JSON, or the fields of a multipart upload (read by `uploads.ts`). */
+type RequestContent<T> = T extends { content: { 'multipart/form-data': infer Body } }
+  ? Body
+  : JsonContent<T>;
 
 /** `never` (no such part in the contract) as an empty object for Fastify's generics. */
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
@@ -19,9 +23,9 @@ export type RequestBodyOf<K extends OperationId> =
   Operation<K> extends {
     requestBody: infer Body;
   }
-    ? OrEmpty<JsonContent<Body>>
+    ? OrEmpty<RequestContent<Body>>
     : Operation<K> extends { requestBody?: infer Body }
-      ? JsonContent<NonNullable<Body>> | undefined
+      ? RequestContent<NonNullable<Body>> | undefined
       : undefined;
 
 export type QueryOf<K extends OperationId> = OrEmpty<
@@ -32,7 +36,8 @@ export type PathParamsOf<K extends OperationId> = OrEmpty<
   NonNullable<Operation<K>['parameters']['path']>
 >;
 
-type SuccessStatus = 200 | 201 | 202 | 204;
+/** What a handler answers itself; errors are thrown (302: the contract's "found" answers). */
+type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 type SuccessStatusOf<K extends OperationId> = Extract<keyof Responses<K>, SuccessStatus>;
 

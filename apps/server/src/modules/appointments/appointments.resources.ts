@@ -1,6 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import {
   appointments,
@@ -9,26 +8,29 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
-import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
 import {
   addDays,
   berlinToday,
-  compact,
-  type FileRefDto,
+  expression,
+  type FileRef,
   fieldErrors,
   fileRefLoader,
   handlers,
   hhmm,
   invalid,
   iso,
+  mergeHandlers,
+  required,
   unknownId,
   weekdayIndex,
-} from './planning-mapping';
+  withoutNulls,
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
+import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
 
 type Schemas = components['schemas'];
 type Appointment = Schemas['Appointment'];
@@ -47,9 +49,9 @@ const CONFIRM_SIGNATURE_REMOVAL = '__confirmSignatureRemoval';
 /** "Max Mustermann", for the free-text search over the student's name. */
 const studentName = sql`(select ${students.firstName} || ' ' || ${students.lastName} from ${students} where ${students.drivingSchoolId} = ${appointments.drivingSchoolId} and ${students.id} = ${appointments.studentId})`;
 
-export function appointmentToDto(row: AppointmentRow, signatureFile?: FileRefDto): Appointment {
+export function appointmentToDto(row: AppointmentRow, signatureFile?: FileRef): Appointment {
   const signed = row.signatureFileId !== null;
-  return compact({
+  return withoutNulls({
     id: row.id,
     type: row.type,
     date: row.date,
@@ -346,7 +348,7 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     },
     toDto,
     fromInput,
-    searchColumns: [appointments.title, appointments.note, studentName as unknown as AnyPgColumn],
+    searchColumns: [appointments.title, appointments.note, expression(studentName)],
     sortColumns,
     defaultSort: BY_TIME,
     filters: filterConditions,
@@ -391,10 +393,9 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
       },
     },
   };
-  const generic = createResourceHandlers(db, definition) as Record<
-    string,
-    (request: unknown, reply: unknown) => Promise<unknown>
-  >;
+  // A single appointment is created by the generic call; a series by `createAppointment` below.
+  const { createAppointment, ...generic } = createResourceHandlers(db, definition);
+  const createSingle = required(createAppointment, 'createAppointment');
   const repository = createResourceRepository(db, appointments, {
     searchColumns: definition.searchColumns,
     sortColumns,
@@ -404,7 +405,8 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
 
   const custom = handlers({
     /** The current week (Monday to Sunday, Europe/Berlin) unless from/to say otherwise. */
-    async listAppointments(request, auth) {
+    async listAppointments(request) {
+      const auth = requireAuth(request);
       const query = request.query as { search?: string; from?: string; to?: string };
       const today = berlinToday();
       const monday = addDays(today, -weekdayIndex(today));
@@ -420,7 +422,8 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     },
 
     /** Newest first (the contract), unlike the filter's date order. */
-    async pageAppointments(request, auth) {
+    async pageAppointments(request) {
+      const auth = requireAuth(request);
       const { rows, total } = await repository.page(auth.drivingSchoolId, {
         offset: Number(request.params.offset),
         limit: Number(request.params.limit),
@@ -430,14 +433,12 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     },
 
     /** A repeating appointment becomes one row per occurrence, sharing `seriesId`. */
-    async createAppointment(request, auth) {
+    async createAppointment(request, reply) {
+      const auth = requireAuth(request);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const repeatRule = (body.repeatRule as string | undefined) ?? 'NONE';
       if (repeatRule === 'NONE') {
-        return (await generic.createAppointment?.(request, undefined)) as {
-          status: number;
-          body: unknown;
-        };
+        return createSingle(request, reply);
       }
       const values = fromInput(body) as AppointmentValues & Record<string, unknown>;
       await definition.rules?.beforeCreate?.({ db, auth, values });
@@ -482,7 +483,8 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
      * `POST /appointments/{id}`: the appointments of student `{id}` (with `costBearerId`: only
      * those billed to that cost bearer).
      */
-    async filterStudentAppointments(request, auth) {
+    async filterStudentAppointments(request) {
+      const auth = requireAuth(request);
       const studentId = Number(request.params.id);
       const [student] = await db
         .select({ id: students.id })
@@ -513,7 +515,8 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     /**
      * Every appointment billed to the cost bearer, or of an education it pays, newest first.
      */
-    async listCostBearerAppointments(request, auth) {
+    async listCostBearerAppointments(request) {
+      const auth = requireAuth(request);
       const costBearerId = Number(request.params.id);
       const paid = db
         .select({ id: studentEducationCostBearers.studentEducationId })
@@ -543,7 +546,7 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     },
   });
 
-  return { ...generic, ...custom } as OperationHandlers;
+  return mergeHandlers(generic, custom);
 }
 
 async function requireCostBearer(db: Db, auth: AuthContext, id: number) {

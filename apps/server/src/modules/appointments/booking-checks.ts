@@ -9,19 +9,19 @@ import {
   userBranches,
   users,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
-import type { OperationHandlers } from '../../http/operation-types';
-import { occurrenceDates } from './appointments.resources';
+import type { OperationHandlers, OperationRequest } from '../../http/operation-types';
 import {
   addDays,
-  compact,
   fieldErrors,
   handlers,
   hhmm,
   minuteOfDay,
   weekdayIndex,
-} from './planning-mapping';
+  withoutNulls,
+} from '../resources/kit';
+import { occurrenceDates } from './appointments.resources';
 
 /*
  * The booking checks of the instructor's calendar (spec 000 §5, 001 §5): overlaps, the
@@ -51,7 +51,7 @@ const WEEKDAYS = [
 ] as const;
 
 const warning = (kind: Finding['kind'], messageKey: string, date: string, extra = {}): Finding =>
-  compact({ kind, severity: 'WARNING', messageKey, date, ...extra }) as Finding;
+  withoutNulls({ kind, severity: 'WARNING', messageKey, date, ...extra }) as Finding;
 
 async function loadInstructor(db: Db, auth: AuthContext, id: number) {
   const [row] = await db
@@ -126,7 +126,7 @@ async function overlapFindings(
   for (const row of rows) {
     findings.get(row.date)?.push(
       warning('INSTRUCTOR_OVERLAP', 'calendar.check.instructor_overlap', row.date, {
-        conflictingAppointment: compact({
+        conflictingAppointment: withoutNulls({
           appointmentId: row.id,
           type: row.type,
           date: row.date,
@@ -218,7 +218,7 @@ async function hoursFindings(
     corridor = { from: hhmm(branch.from), to: hhmm(branch.to) };
   }
 
-  const practical = PRACTICAL_TYPES.includes((body.type ?? 'DRIVING') as never);
+  const practical = (PRACTICAL_TYPES as readonly string[]).includes(body.type ?? 'DRIVING');
   const daySums = practical
     ? await db
         .select({
@@ -278,7 +278,7 @@ async function hoursFindings(
 
 function single(findings: Map<string, Finding[]>, date: string) {
   const list = (findings.get(date) ?? []).slice(0, 100);
-  return { status: 200, body: { ok: list.length === 0, findings: list } };
+  return { status: 200 as const, body: { ok: list.length === 0, findings: list } };
 }
 
 function perOccurrence(findings: Map<string, Finding[]>, dates: string[], startTime: string) {
@@ -286,36 +286,50 @@ function perOccurrence(findings: Map<string, Finding[]>, dates: string[], startT
     const list = (findings.get(date) ?? []).slice(0, 100);
     return { date, startTime, ok: list.length === 0, findings: list };
   });
-  return { status: 200, body: { ok: occurrences.every((o) => o.ok), occurrences } };
+  return { status: 200 as const, body: { ok: occurrences.every((o) => o.ok), occurrences } };
 }
+
+type CheckOperation =
+  | 'checkInstructorOverlappingAppointments'
+  | 'checkInstructorOverlappingAppointmentsRepeating'
+  | 'checkInstructorWorkingHours'
+  | 'checkInstructorWorkingHoursRepeating';
 
 /** `/calendar/instructor/{id}/…`: the instructor's booking checks, single and repeating. */
 export function createBookingCheckHandlers(db: Db): OperationHandlers {
-  const overlap = (repeating: boolean) =>
-    (async (request, auth) => {
-      const body = request.body as CheckBody;
-      const instructor = await loadInstructor(db, auth, Number(request.params.id));
-      const dates = datesOf(body, repeating);
-      const findings = await overlapFindings(db, auth, instructor.id, body, dates);
-      return repeating
-        ? perOccurrence(findings, dates, body.startTime)
-        : single(findings, body.date);
-    }) satisfies Parameters<typeof handlers>[0][string];
-  const hours = (repeating: boolean) =>
-    (async (request, auth) => {
-      const body = request.body as CheckBody;
-      const instructor = await loadInstructor(db, auth, Number(request.params.id));
-      const dates = datesOf(body, repeating);
-      const findings = await hoursFindings(db, auth, instructor, body, dates);
-      return repeating
-        ? perOccurrence(findings, dates, body.startTime)
-        : single(findings, body.date);
-    }) satisfies Parameters<typeof handlers>[0][string];
+  /** The findings of one check on every date the body asks for. */
+  async function check(
+    request: OperationRequest<CheckOperation>,
+    repeating: boolean,
+    find: 'overlap' | 'hours',
+  ) {
+    const auth = requireAuth(request);
+    const body = request.body as CheckBody;
+    const instructor = await loadInstructor(db, auth, Number(request.params.id));
+    const dates = datesOf(body, repeating);
+    const findings =
+      find === 'overlap'
+        ? await overlapFindings(db, auth, instructor.id, body, dates)
+        : await hoursFindings(db, auth, instructor, body, dates);
+    return { body, dates, findings };
+  }
 
   return handlers({
-    checkInstructorOverlappingAppointments: overlap(false),
-    checkInstructorOverlappingAppointmentsRepeating: overlap(true),
-    checkInstructorWorkingHours: hours(false),
-    checkInstructorWorkingHoursRepeating: hours(true),
+    async checkInstructorOverlappingAppointments(request) {
+      const { body, findings } = await check(request, false, 'overlap');
+      return single(findings, body.date);
+    },
+    async checkInstructorOverlappingAppointmentsRepeating(request) {
+      const { body, dates, findings } = await check(request, true, 'overlap');
+      return perOccurrence(findings, dates, body.startTime);
+    },
+    async checkInstructorWorkingHours(request) {
+      const { body, findings } = await check(request, false, 'hours');
+      return single(findings, body.date);
+    },
+    async checkInstructorWorkingHoursRepeating(request) {
+      const { body, dates, findings } = await check(request, true, 'hours');
+      return perOccurrence(findings, dates, body.startTime);
+    },
   });
 }

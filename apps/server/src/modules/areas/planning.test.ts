@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { describeResources } from '../../test/resource-kit';
 import { DEMO_OWNER, DRIVERS, expectError, type TestApp, useTestApp } from '../../test/test-app';
-import { addDays, berlinToday } from '../appointments/planning-mapping';
+import { addDays, berlinToday } from '../resources/kit';
 
 /*
  * The planning area: the generic calls of appointments, theory courses, theory lessons,

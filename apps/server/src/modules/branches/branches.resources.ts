@@ -4,17 +4,11 @@ import { branches, type DayWorkHours, priceLists } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import {
-  checkWeekWorkHours,
-  expression,
-  hhmm,
-  iso,
-  opt,
-  type Schemas,
-} from '../driving-school/company-kit';
 import { guardWrite } from '../resources/database-errors';
+import { expression, hhmm, iso, opt, type Schemas } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
+import { checkWeekWorkHours } from './week-work-hours';
 
 /* Branches (Filialen): address, opening hours, work corridor, price list (spec 000 §3). */
 

@@ -13,6 +13,7 @@ import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { berlinToday } from '../payment-documents/payment-documents.resources';
+import { withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 
 /*
@@ -25,15 +26,7 @@ type BroadcastTemplate = components['schemas']['BroadcastTemplate'];
 type BroadcastRow = typeof broadcasts.$inferSelect;
 type Group = NonNullable<Broadcast['recipientGroup']>;
 
-/** A row as the contract's DTO: no tenant key, and fields without a value left out. */
-const present = <T>(row: object, omit: readonly string[] = []): T =>
-  Object.fromEntries(
-    Object.entries(row).filter(
-      ([key, value]) => value !== null && key !== 'drivingSchoolId' && !omit.includes(key),
-    ),
-  ) as T;
-
-export const toBroadcastDto = (row: BroadcastRow): Broadcast => present<Broadcast>(row);
+export const toBroadcastDto = (row: BroadcastRow): Broadcast => withoutNulls(row);
 
 const EDITABLE = new Set<string>(['CREATED', 'PREPARED']);
 
@@ -49,6 +42,7 @@ async function checkGroup(db: Db, schoolId: number, group: Group | undefined) {
     if (wanted.length === 0) continue;
     const found = await db
       .select({ id: table.id })
+      // The three tables differ in type but all have the two columns read here.
       .from(table as never)
       .where(and(eq(table.drivingSchoolId, schoolId), inArray(table.id, wanted)));
     if (found.length !== wanted.length) {
@@ -213,8 +207,9 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
   return { ...generic, ...handlers, ...createBroadcastTemplateHandlers(db) };
 }
 
-export const toBroadcastTemplateDto = (row: typeof broadcastTemplates.$inferSelect) =>
-  present<BroadcastTemplate>(row);
+export const toBroadcastTemplateDto = (
+  row: typeof broadcastTemplates.$inferSelect,
+): BroadcastTemplate => withoutNulls(row);
 
 function createBroadcastTemplateHandlers(db: Db): OperationHandlers {
   return createResourceHandlers(db, {

@@ -6,24 +6,23 @@ import {
   checklistTemplateItems,
   checklistTemplates,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { costBearerOfSchool } from '../cost-bearers/cost-bearers.resources';
 import { guardWrite } from '../resources/database-errors';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
-  auth,
   batchLoader,
-  createWithChildren,
   groupBy,
   handlers,
-  type LooseRequest,
-  loose,
+  mergeHandlers,
   num,
   type Schemas,
   withoutNulls,
-} from '../students/people-kit';
+  withoutWrites,
+  writeWithChildren,
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { visibleStudent } from '../students/students.resources';
 
 /*
@@ -87,8 +86,16 @@ function checklistItemsLoader(db: Db) {
   );
 }
 
-export function checklistTemplateDefinition(db: Db): ResourceDefinition<typeof checklistTemplates> {
+/** Template rows as the contract's ChecklistTemplate, with their items. */
+function templateMapper(db: Db) {
   const items = templateItemsLoader(db);
+  return async (row: TemplateRow): Promise<Schemas['ChecklistTemplate']> => ({
+    ...withoutNulls(row),
+    items: await items(row.drivingSchoolId, row.id),
+  });
+}
+
+export function checklistTemplateDefinition(db: Db): ResourceDefinition<typeof checklistTemplates> {
   return {
     table: checklistTemplates,
     operations: {
@@ -97,10 +104,7 @@ export function checklistTemplateDefinition(db: Db): ResourceDefinition<typeof c
       update: 'updateChecklistTemplate',
       delete: 'deleteChecklistTemplate',
     },
-    toDto: async (row: TemplateRow) => ({
-      ...withoutNulls(row),
-      items: await items(row.drivingSchoolId, row.id),
-    }),
+    toDto: templateMapper(db),
     fromInput: (input) => ({ name: input.name, forCostBearers: input.forCostBearers }),
     sortColumns: { name: sql`lower(${checklistTemplates.name})` },
     defaultSort: [{ field: 'name' }],
@@ -109,28 +113,32 @@ export function checklistTemplateDefinition(db: Db): ResourceDefinition<typeof c
 
 export function createChecklistHandlers(db: Db): OperationHandlers {
   const definition = checklistTemplateDefinition(db);
-  const generic = createResourceHandlers(db, definition);
-  const templateDto = definition.toDto as (row: TemplateRow) => Promise<unknown>;
+  // Create and update write the items too: `writes` answers them, not the generic layer.
+  const generic = createResourceHandlers(db, withoutWrites(definition));
+  const templateDto = templateMapper(db);
   // Changing a template leaves the checklists made from it as they are.
-  const writes = createWithChildren(db, definition, async ({ tx, auth: a, row, body }) => {
-    await tx
-      .delete(checklistTemplateItems)
-      .where(
-        and(
-          eq(checklistTemplateItems.drivingSchoolId, a.drivingSchoolId),
-          eq(checklistTemplateItems.templateId, row.id),
-        ),
+  const writes = writeWithChildren(db, definition, {
+    operations: definition.operations,
+    children: async ({ tx, auth: a, row, body }) => {
+      await tx
+        .delete(checklistTemplateItems)
+        .where(
+          and(
+            eq(checklistTemplateItems.drivingSchoolId, a.drivingSchoolId),
+            eq(checklistTemplateItems.templateId, row.id),
+          ),
+        );
+      const texts = (body as Schemas['ChecklistTemplateInput']).items ?? [];
+      if (texts.length === 0) return;
+      await tx.insert(checklistTemplateItems).values(
+        texts.map((text, position) => ({
+          drivingSchoolId: a.drivingSchoolId,
+          templateId: row.id,
+          text,
+          position,
+        })),
       );
-    const texts = (body as Schemas['ChecklistTemplateInput']).items ?? [];
-    if (texts.length === 0) return;
-    await tx.insert(checklistTemplateItems).values(
-      texts.map((text, position) => ({
-        drivingSchoolId: a.drivingSchoolId,
-        templateId: row.id,
-        text,
-        position,
-      })),
-    );
+    },
   });
   const items = checklistItemsLoader(db);
   const toChecklist = async (row: ChecklistRow) => ({
@@ -164,7 +172,7 @@ export function createChecklistHandlers(db: Db): OperationHandlers {
       .from(checklists)
       .where(and(eq(checklists.drivingSchoolId, a.drivingSchoolId), ownerCondition(owner)))
       .orderBy(asc(checklists.createdAt), asc(checklists.id));
-    return { status: 200, body: await Promise.all(rows.map(toChecklist)) };
+    return { status: 200 as const, body: await Promise.all(rows.map(toChecklist)) };
   }
 
   /** Copies the template's items, all unchecked, into a new checklist of the owner. */
@@ -203,7 +211,7 @@ export function createChecklistHandlers(db: Db): OperationHandlers {
         checklists_cost_bearer_template_key: { error: 'errors.checklist_exists' },
       },
     );
-    return { status: 201, body: await toChecklist(row) };
+    return { status: 201 as const, body: await toChecklist(row) };
   }
 
   async function remove(a: AuthContext, owner: Owner, templateId: number) {
@@ -218,7 +226,7 @@ export function createChecklistHandlers(db: Db): OperationHandlers {
       )
       .returning({ id: checklists.id });
     if (removed.length === 0) throw notFound();
-    return { status: 204 };
+    return { status: 204 as const };
   }
 
   async function check(a: AuthContext, itemId: number, checked: boolean, of: 'student' | 'cost') {
@@ -252,71 +260,78 @@ export function createChecklistHandlers(db: Db): OperationHandlers {
       )
       .returning();
     if (!row) throw notFound();
-    return { status: 200, body: toItem(row) };
+    return { status: 200 as const, body: toItem(row) };
   }
 
-  return handlers({
-    ...loose(generic),
-    ...writes,
-    async listChecklistTemplates(request) {
-      const a = auth(request);
-      const forCostBearers = request.query.forCostBearers as boolean | undefined;
-      const rows = await db
-        .select()
-        .from(checklistTemplates)
-        .where(
-          and(
-            eq(checklistTemplates.drivingSchoolId, a.drivingSchoolId),
-            forCostBearers === undefined
-              ? undefined
-              : eq(checklistTemplates.forCostBearers, forCostBearers),
-          ),
-        )
-        .orderBy(asc(sql`lower(${checklistTemplates.name})`), asc(checklistTemplates.id));
-      return { status: 200, body: await Promise.all(rows.map(templateDto)) };
-    },
+  return mergeHandlers(
+    generic,
+    writes,
+    handlers({
+      async listChecklistTemplates(request) {
+        const a = requireAuth(request);
+        const forCostBearers = request.query.forCostBearers as boolean | undefined;
+        const rows = await db
+          .select()
+          .from(checklistTemplates)
+          .where(
+            and(
+              eq(checklistTemplates.drivingSchoolId, a.drivingSchoolId),
+              forCostBearers === undefined
+                ? undefined
+                : eq(checklistTemplates.forCostBearers, forCostBearers),
+            ),
+          )
+          .orderBy(asc(sql`lower(${checklistTemplates.name})`), asc(checklistTemplates.id));
+        return { status: 200 as const, body: await Promise.all(rows.map(templateDto)) };
+      },
 
-    async listChecklistsByStudent(request) {
-      const a = auth(request);
-      const studentId = num(request.params.id);
-      await visibleStudent(db, a, studentId);
-      return listOf(a, { studentId });
-    },
-    async listChecklistsByCostBearer(request) {
-      const a = auth(request);
-      const costBearerId = num(request.params.id);
-      await costBearerOfSchool(db, a, costBearerId);
-      return listOf(a, { costBearerId });
-    },
+      async listChecklistsByStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.id);
+        await visibleStudent(db, a, studentId);
+        return listOf(a, { studentId });
+      },
+      async listChecklistsByCostBearer(request) {
+        const a = requireAuth(request);
+        const costBearerId = num(request.params.id);
+        await costBearerOfSchool(db, a, costBearerId);
+        return listOf(a, { costBearerId });
+      },
 
-    async addChecklistToStudent(request: LooseRequest) {
-      const a = auth(request);
-      const studentId = num(request.params.studentId);
-      await visibleStudent(db, a, studentId);
-      return add(a, { studentId }, num(request.params.templateId));
-    },
-    async removeChecklistFromStudent(request) {
-      const a = auth(request);
-      const studentId = num(request.params.studentId);
-      await visibleStudent(db, a, studentId);
-      return remove(a, { studentId }, num(request.params.templateId));
-    },
-    async addChecklistToCostBearer(request) {
-      const a = auth(request);
-      const costBearerId = num(request.params.costBearerId);
-      await costBearerOfSchool(db, a, costBearerId);
-      return add(a, { costBearerId }, num(request.params.templateId));
-    },
-    async removeChecklistFromCostBearer(request) {
-      const a = auth(request);
-      const costBearerId = num(request.params.costBearerId);
-      await costBearerOfSchool(db, a, costBearerId);
-      return remove(a, { costBearerId }, num(request.params.templateId));
-    },
+      async addChecklistToStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.studentId);
+        await visibleStudent(db, a, studentId);
+        return add(a, { studentId }, num(request.params.templateId));
+      },
+      async removeChecklistFromStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.studentId);
+        await visibleStudent(db, a, studentId);
+        return remove(a, { studentId }, num(request.params.templateId));
+      },
+      async addChecklistToCostBearer(request) {
+        const a = requireAuth(request);
+        const costBearerId = num(request.params.costBearerId);
+        await costBearerOfSchool(db, a, costBearerId);
+        return add(a, { costBearerId }, num(request.params.templateId));
+      },
+      async removeChecklistFromCostBearer(request) {
+        const a = requireAuth(request);
+        const costBearerId = num(request.params.costBearerId);
+        await costBearerOfSchool(db, a, costBearerId);
+        return remove(a, { costBearerId }, num(request.params.templateId));
+      },
 
-    checkStudentChecklistItem: (request) =>
-      check(auth(request), num(request.params.id), Boolean(request.query.checked), 'student'),
-    checkCostBearerChecklistItem: (request) =>
-      check(auth(request), num(request.params.id), Boolean(request.query.checked), 'cost'),
-  });
+      checkStudentChecklistItem: (request) =>
+        check(
+          requireAuth(request),
+          num(request.params.id),
+          Boolean(request.query.checked),
+          'student',
+        ),
+      checkCostBearerChecklistItem: (request) =>
+        check(requireAuth(request), num(request.params.id), Boolean(request.query.checked), 'cost'),
+    }),
+  );
 }

@@ -18,10 +18,10 @@ import {
   groupBy,
   iso,
   joinTableLink,
-  linkedWriteHandlers,
   opt,
   type Schemas,
-} from '../driving-school/company-kit';
+  writeWithChildren,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 
 /*
@@ -353,7 +353,7 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
     ...createResourceHandlers(db, testingOrganizationDefinition),
     ...createResourceHandlers(db, studentCategoryDefinition),
     ...createResourceHandlers(db, emailConfigDefinition),
-    ...linkedWriteHandlers(db, emailConfigDefinition, {
+    ...writeWithChildren(db, emailConfigDefinition, {
       operations: { create: 'createEmailConfig', update: 'updateEmailConfig' },
       links: [userLink],
     }),

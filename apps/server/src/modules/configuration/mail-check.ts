@@ -8,7 +8,7 @@ import { emailConfigs } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import type { Schemas } from '../driving-school/company-kit';
+import type { Schemas } from '../resources/kit';
 
 /*
  * `PUT /email-config-validator`: really connects to the SMTP and IMAP server of a mail

@@ -1,15 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { costBearerDocuments, costBearers, paymentDocuments, payments } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { uploadedFile } from '../../http/uploads';
 import type { Services } from '../handlers';
 import { SETTLED_PAYMENT_STATUSES } from '../payments/payments.resources';
-import { auth, handlers, type LooseRequest, num, type Schemas } from '../students/people-kit';
+import { handlers, num, type Schemas } from '../resources/kit';
 import { costBearerOfSchool } from './cost-bearers.resources';
 
 /*
@@ -114,7 +113,7 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
     values: { type: Schemas['DocumentType']; uploadedByUserId: number | null; fromQrCode: boolean },
   ) {
     return db.transaction(async (tx) => {
-      const stored = await files.save(tx as unknown as Db, schoolId, file);
+      const stored = await files.save(tx, schoolId, file);
       const [row] = await tx
         .insert(costBearerDocuments)
         .values({
@@ -150,7 +149,7 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
 
   return handlers({
     async getCostBearerBalance(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const costBearer = await costBearerOfSchool(db, a, num(request.params.id));
       const body = await costBearerBalance(db, a.drivingSchoolId, costBearer.id);
       if (costBearer.balance !== body.balance) {
@@ -168,9 +167,9 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
     },
 
     async uploadCostBearerDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const body = request.body as { costBearerId: number; type?: Schemas['DocumentType'] };
-      const file = uploadedFile(request as unknown as FastifyRequest, 'file', {
+      const file = uploadedFile(request, 'file', {
         types: COST_BEARER_DOCUMENT_TYPES,
       });
       const costBearer = await costBearerOfSchool(db, a, num(body.costBearerId));
@@ -192,9 +191,9 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
      * generated documents refuse as well rather than answer the file with the letterhead.
      */
     async downloadCostBearerDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await documentOfSchool(a, num(request.params.id));
-      if (request.query.removeLetterhead === true || request.query.removeLetterhead === 'true') {
+      if (request.query.removeLetterhead === true) {
         throw globalError(
           'errors.letterhead_removal_not_allowed',
           row.generated
@@ -211,12 +210,12 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
           fileName: row.fileName,
           disposition: 'attachment',
         },
-      } as never;
+      };
     },
 
     // Generated documents belonging to an invoice stay (the invoice needs its file).
     async deleteCostBearerDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await documentOfSchool(a, num(request.params.id));
       if (row.generated) {
         const [invoice] = await db
@@ -256,7 +255,7 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
     },
 
     async getCostBearerDocumentUploadLink(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const costBearer = await costBearerOfSchool(db, a, num(request.params.costBearerId));
       let token = costBearer.uploadToken;
       if (!token) {
@@ -282,7 +281,7 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
     },
 
     // No sign-in: the two tokens name the cost bearer; anything else is 404.
-    async uploadCostBearerDocumentByQrCode(request: LooseRequest) {
+    async uploadCostBearerDocumentByQrCode(request) {
       const schoolToken = String(request.params.schoolToken ?? '');
       const costBearerToken = String(request.params.costBearerToken ?? '');
       const [costBearer] = await db
@@ -297,7 +296,7 @@ export function createCostBearerFileHandlers(services: Services): OperationHandl
         throw notFound('The link is not valid (any more).');
       }
       const body = (request.body ?? {}) as { type?: Schemas['DocumentType'] };
-      const file = uploadedFile(request as unknown as FastifyRequest, 'file', {
+      const file = uploadedFile(request, 'file', {
         types: COST_BEARER_DOCUMENT_TYPES,
       });
       await store(costBearer.drivingSchoolId, costBearer.id, file, {

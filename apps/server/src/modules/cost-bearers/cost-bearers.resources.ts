@@ -7,25 +7,24 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
-  auth,
   handlers,
   immutable,
   listWithQuery,
-  loose,
+  mergeHandlers,
   num,
-  pick,
   renameError,
   replacing,
+  required,
   type Schemas,
   unknownId,
   userNameLoader,
   withoutNulls,
-} from '../students/people-kit';
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { visibleStudent } from '../students/students.resources';
 
 /*
@@ -166,94 +165,98 @@ export async function costBearerOfSchool(db: Db, a: AuthContext, id: number) {
 
 export function createCostBearerHandlers(db: Db): OperationHandlers {
   const definition = costBearerDefinition(db);
-  const generic = createResourceHandlers(db, definition);
+  const { deleteCostBearer, ...generic } = createResourceHandlers(db, definition);
   const noteDefinition = costBearerNoteDefinition(db);
   const notes = createResourceHandlers(db, noteDefinition);
   const toDto = (row: typeof costBearers.$inferSelect) => withoutNulls(row, ['uploadToken']);
 
-  return handlers({
-    ...loose(generic),
-    deleteCostBearer: renameError(
-      pick(generic, 'deleteCostBearer'),
-      'errors.still_referenced',
-      'errors.cost_bearer_in_use',
-      'The cost bearer pays an education or has appointments, invoices or payments; archive it instead.',
-    ),
+  return mergeHandlers(
+    generic,
+    notes,
+    handlers({
+      deleteCostBearer: renameError(
+        required(deleteCostBearer, 'deleteCostBearer'),
+        'errors.still_referenced',
+        'errors.cost_bearer_in_use',
+        'The cost bearer pays an education or has appointments, invoices or payments; archive it instead.',
+      ),
 
-    // The cost bearers paying any education of a student.
-    async listCostBearersByStudent(request) {
-      const a = auth(request);
-      const studentId = num(request.params.id);
-      await visibleStudent(db, a, studentId);
-      const rows = await db
-        .select()
-        .from(costBearers)
-        .where(
-          and(
-            eq(costBearers.drivingSchoolId, a.drivingSchoolId),
-            ...(definition.filters?.({ studentId }, a) ?? []),
-          ),
-        )
-        .orderBy(asc(sql`lower(${costBearers.name})`), asc(costBearers.id));
-      return { status: 200, body: rows.map(toDto) };
-    },
+      // The cost bearers paying any education of a student.
+      async listCostBearersByStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.id);
+        await visibleStudent(db, a, studentId);
+        const rows = await db
+          .select()
+          .from(costBearers)
+          .where(
+            and(
+              eq(costBearers.drivingSchoolId, a.drivingSchoolId),
+              ...(definition.filters?.({ studentId }, a) ?? []),
+            ),
+          )
+          .orderBy(asc(sql`lower(${costBearers.name})`), asc(costBearers.id));
+        return { status: 200, body: rows.map(toDto) };
+      },
 
-    // The educations a cost bearer pays, archived ones included, by the students' names.
-    async listStudentEducationsByCostBearer(request) {
-      const a = auth(request);
-      const costBearerId = num(request.params.id);
-      await costBearerOfSchool(db, a, costBearerId);
-      const rows = await db
-        .select({
-          studentEducationId: studentEducations.id,
-          studentId: students.id,
-          firstName: students.firstName,
-          lastName: students.lastName,
-          birthDate: students.birthDate,
-          licenseClass: studentEducations.licenseClass,
-          status: studentEducations.status,
-          startDate: studentEducations.startDate,
-          finished: studentEducations.finished,
-          archived: studentEducations.archived,
-        })
-        .from(studentEducationCostBearers)
-        .innerJoin(
-          studentEducations,
-          and(
-            eq(studentEducations.drivingSchoolId, studentEducationCostBearers.drivingSchoolId),
-            eq(studentEducations.id, studentEducationCostBearers.studentEducationId),
-          ),
-        )
-        .innerJoin(
-          students,
-          and(
-            eq(students.drivingSchoolId, studentEducations.drivingSchoolId),
-            eq(students.id, studentEducations.studentId),
-          ),
-        )
-        .where(
-          and(
-            eq(studentEducationCostBearers.drivingSchoolId, a.drivingSchoolId),
-            eq(studentEducationCostBearers.costBearerId, costBearerId),
-          ),
-        )
-        .orderBy(
-          asc(sql`lower(${students.lastName})`),
-          asc(sql`lower(${students.firstName})`),
-          asc(studentEducations.id),
-        );
-      return { status: 200, body: rows.map((row) => withoutNulls(row)) };
-    },
+      // The educations a cost bearer pays, archived ones included, by the students' names.
+      async listStudentEducationsByCostBearer(request) {
+        const a = requireAuth(request);
+        const costBearerId = num(request.params.id);
+        await costBearerOfSchool(db, a, costBearerId);
+        const rows = await db
+          .select({
+            studentEducationId: studentEducations.id,
+            studentId: students.id,
+            firstName: students.firstName,
+            lastName: students.lastName,
+            birthDate: students.birthDate,
+            licenseClass: studentEducations.licenseClass,
+            status: studentEducations.status,
+            startDate: studentEducations.startDate,
+            finished: studentEducations.finished,
+            archived: studentEducations.archived,
+          })
+          .from(studentEducationCostBearers)
+          .innerJoin(
+            studentEducations,
+            and(
+              eq(studentEducations.drivingSchoolId, studentEducationCostBearers.drivingSchoolId),
+              eq(studentEducations.id, studentEducationCostBearers.studentEducationId),
+            ),
+          )
+          .innerJoin(
+            students,
+            and(
+              eq(students.drivingSchoolId, studentEducations.drivingSchoolId),
+              eq(students.id, studentEducations.studentId),
+            ),
+          )
+          .where(
+            and(
+              eq(studentEducationCostBearers.drivingSchoolId, a.drivingSchoolId),
+              eq(studentEducationCostBearers.costBearerId, costBearerId),
+            ),
+          )
+          .orderBy(
+            asc(sql`lower(${students.lastName})`),
+            asc(sql`lower(${students.firstName})`),
+            asc(studentEducations.id),
+          );
+        return { status: 200, body: rows.map((row) => withoutNulls(row)) };
+      },
 
-    ...loose(notes),
-    listCostBearerNotes: listWithQuery(db, noteDefinition, (query) => ({
-      costBearerId: query.costBearerId,
-    })),
-    async listCostBearerNotesByCostBearer(request) {
-      const a = auth(request);
-      const costBearerId = num(request.params.id);
-      await costBearerOfSchool(db, a, costBearerId);
-      return listWithQuery(db, noteDefinition, () => ({ costBearerId }))(request);
-    },
-  });
+      listCostBearerNotes: listWithQuery(db, noteDefinition, 'listCostBearerNotes', (query) => ({
+        costBearerId: query.costBearerId,
+      })),
+      async listCostBearerNotesByCostBearer(request, reply) {
+        const a = requireAuth(request);
+        const costBearerId = num(request.params.id);
+        await costBearerOfSchool(db, a, costBearerId);
+        return listWithQuery(db, noteDefinition, 'listCostBearerNotesByCostBearer', () => ({
+          costBearerId,
+        }))(request, reply);
+      },
+    }),
+  );
 }

@@ -2,10 +2,10 @@ import type { components } from '@fahrwerk/api/schema';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { dashboardSettings, dashboardWidgets } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import type { OperationHandlers } from '../../http/operation-types';
-import { compact, fieldErrors, handlers } from '../appointments/planning-mapping';
 import { guardWrite } from '../resources/database-errors';
+import { fieldErrors, handlers, withoutNulls } from '../resources/kit';
 
 type Schemas = components['schemas'];
 type Dashboard = Schemas['Dashboard'];
@@ -28,9 +28,9 @@ export function createDashboardHandlers(db: Db): OperationHandlers {
         .from(dashboardSettings)
         .where(eq(dashboardSettings.drivingSchoolId, auth.drivingSchoolId)),
     ]);
-    return compact({
+    return withoutNulls({
       widgets: widgets.map((row) =>
-        compact({
+        withoutNulls({
           id: row.id,
           title: row.title,
           text: row.text,
@@ -44,17 +44,20 @@ export function createDashboardHandlers(db: Db): OperationHandlers {
   }
 
   return handlers({
-    async getDashboard(_request, auth) {
+    async getDashboard(request) {
+      const auth = requireAuth(request);
       return { status: 200, body: await load(auth) };
     },
 
-    async getDashboardYoutubeLink(_request, auth) {
+    async getDashboardYoutubeLink(request) {
+      const auth = requireAuth(request);
       const { youtubeLink } = await load(auth);
-      return { status: 200, body: compact({ url: youtubeLink }) };
+      return { status: 200, body: withoutNulls({ url: youtubeLink }) };
     },
 
     /** Widgets with an id change, without one are created, left out are deleted. */
-    async updateDashboard(request, auth) {
+    async updateDashboard(request) {
+      const auth = requireAuth(request);
       const body = request.body as Schemas['DashboardInput'];
       const schoolId = auth.drivingSchoolId;
       const keptIds = body.widgets.flatMap((widget) =>

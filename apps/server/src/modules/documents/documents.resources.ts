@@ -7,11 +7,11 @@ import {
   studentDocuments,
   studentEducations,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { costBearerOfSchool } from '../cost-bearers/cost-bearers.resources';
-import { auth, handlers, num, type Schemas, withoutNulls } from '../students/people-kit';
+import { handlers, num, type Schemas, withoutNulls } from '../resources/kit';
 import { visibleStudent } from '../students/students.resources';
 
 /*
@@ -104,7 +104,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
 
   return handlers({
     async listStudentDocumentsByStudent(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const studentId = num(request.params.studentId);
       await visibleStudent(db, a, studentId);
       const educationId = request.query.studentEducationId;
@@ -123,7 +123,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
     },
 
     async changeStudentDocumentVisibility(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const id = num(request.params.id);
       const document = await oneStudentDocument(a, id);
       await visibleStudent(db, a, document.studentId);
@@ -137,7 +137,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
     },
 
     async listCostBearerDocumentsByCostBearer(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const costBearerId = num(request.params.id);
       await costBearerOfSchool(db, a, costBearerId);
       return {
@@ -153,7 +153,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
 
     // Renaming or retyping; the file itself never changes.
     async updateCostBearerDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const id = num(request.params.id);
       const { type, fileName } = request.body as Schemas['CostBearerDocumentUpdate'];
       const updated = await db
@@ -179,7 +179,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
 
     // The inbox, oldest first.
     async listDocumentsInProcessing(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const rows = await db
         .select({ document: documentsInProcessing, ...fileColumns })
         .from(documentsInProcessing)
@@ -212,7 +212,7 @@ export function createDocumentHandlers(db: Db): OperationHandlers {
 
     // The file moves into the student's documents; the inbox row goes.
     async attachDocumentInProcessing(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const id = num(request.params.id);
       const body = request.body as Schemas['DocumentInProcessingAttach'];
       const [pending] = await db

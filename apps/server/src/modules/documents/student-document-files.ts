@@ -9,12 +9,12 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { uploadedFile, uploadedFiles } from '../../http/uploads';
 import type { Services } from '../handlers';
-import { auth, handlers, type LooseRequest, num, type Schemas } from '../students/people-kit';
+import { handlers, num, type Schemas } from '../resources/kit';
 import { visibleStudent } from '../students/students.resources';
 
 /*
@@ -184,14 +184,14 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
 
   return handlers({
     async uploadStudentDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const body = request.body as {
         studentId: number;
         studentEducationId?: number;
         type: Schemas['DocumentType'];
         visible?: boolean | string;
       };
-      const file = uploadedFile(request as unknown as FastifyRequest, 'file', {
+      const file = uploadedFile(request, 'file', {
         types: STUDENT_DOCUMENT_TYPES,
       });
       const student = await visibleStudent(db, a, num(body.studentId));
@@ -199,7 +199,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
         await checkEducation(a, student.id, num(body.studentEducationId));
       }
       const { row, stored } = await db.transaction(async (tx) => {
-        const saved = await files.save(tx as unknown as Db, a.drivingSchoolId, file);
+        const saved = await files.save(tx, a.drivingSchoolId, file);
         const [created] = await tx
           .insert(studentDocuments)
           .values({
@@ -229,7 +229,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
      * generated documents refuse as well rather than answer the file with the letterhead.
      */
     async downloadStudentDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await documentOf(a, num(request.params.id));
       if (truthy(request.query.removeLetterhead)) {
         throw globalError(
@@ -255,7 +255,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
 
     // Uploaded documents only: generated ones (contracts, certificates, invoices) are records.
     async deleteStudentDocument(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await documentOf(a, num(request.params.id));
       if (row.generated) {
         throw globalError(
@@ -277,7 +277,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
 
     // The token is made on the first call and stays the same.
     async getStudentDocumentUploadLink(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const student = await visibleStudent(db, a, num(request.params.studentId));
       let token = student.uploadToken;
       if (!token) {
@@ -306,7 +306,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
     },
 
     // No sign-in: the two tokens name the student; anything else (or an archived student) is 404.
-    async uploadStudentDocumentByQrCode(request: LooseRequest) {
+    async uploadStudentDocumentByQrCode(request) {
       const schoolToken = String(request.params.schoolToken ?? '');
       const studentToken = String(request.params.studentToken ?? '');
       const [student] = await db
@@ -325,12 +325,12 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
         throw notFound('The link is not valid (any more).');
       }
       const body = (request.body ?? {}) as { type?: Schemas['DocumentType'] };
-      const file = uploadedFile(request as unknown as FastifyRequest, 'file', {
+      const file = uploadedFile(request, 'file', {
         types: STUDENT_DOCUMENT_TYPES,
       });
       // Into the inbox, marked with the student, so the office checks it first.
       await db.transaction((tx) =>
-        saveToInbox(tx as unknown as Db, student.drivingSchoolId, file, {
+        saveToInbox(tx, student.drivingSchoolId, file, {
           uploadedByUserId: null,
           fromQrCode: true,
           studentId: student.id,
@@ -342,8 +342,8 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
 
     // Each file becomes one row; all or none are stored.
     async uploadDocumentsInProcessing(request) {
-      const a = auth(request);
-      const fastifyRequest = request as unknown as FastifyRequest;
+      const a = requireAuth(request);
+      const fastifyRequest: FastifyRequest = request;
       const uploads = uploadedFiles(fastifyRequest, 'files', { types: STUDENT_DOCUMENT_TYPES });
       if (uploads.length === 0) {
         // Reports the missing file the same way as a single upload.
@@ -360,7 +360,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
         const created: Schemas['DocumentInProcessing'][] = [];
         for (const file of uploads) {
           created.push(
-            await saveToInbox(tx as unknown as Db, a.drivingSchoolId, file, {
+            await saveToInbox(tx, a.drivingSchoolId, file, {
               uploadedByUserId: a.userId,
               fromQrCode: false,
             }),
@@ -372,7 +372,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
     },
 
     async downloadDocumentInProcessing(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await inboxOf(a, num(request.params.id));
       const { row: stored, bytes } = await files.read(db, a.drivingSchoolId, row.fileId);
       return {
@@ -388,7 +388,7 @@ export function createStudentDocumentFileHandlers(services: Services): Operation
     },
 
     async deleteDocumentInProcessing(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const row = await inboxOf(a, num(request.params.id));
       await db
         .delete(documentsInProcessing)

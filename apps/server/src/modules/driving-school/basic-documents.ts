@@ -100,7 +100,7 @@ export function createBasicDocumentHandlers(services: Pick<Services, 'db' | 'fil
         maxBytes: BASIC_DOCUMENT_MAX_BYTES,
       });
       const stored = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t: Db = tx;
         const previous = await currentFileId(t, auth.drivingSchoolId, kind);
         const row = await files.save(t, auth.drivingSchoolId, upload);
         await link(t, auth.drivingSchoolId, kind, row.id);
@@ -113,7 +113,7 @@ export function createBasicDocumentHandlers(services: Pick<Services, 'db' | 'fil
     handlers[operations.remove] = async (request: never) => {
       const auth = requireAuth(request);
       await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t: Db = tx;
         const fileId = await currentFileId(t, auth.drivingSchoolId, kind);
         if (!fileId) throw notFound(`No ${NAMES[kind]} is uploaded.`);
         await link(t, auth.drivingSchoolId, kind, null);

@@ -11,7 +11,7 @@ import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
-import { iso, opt, type Schemas } from './company-kit';
+import { iso, opt, type Schemas } from '../resources/kit';
 
 /* The school itself: master data, switches, features and basic documents (spec 000 §3). */
 

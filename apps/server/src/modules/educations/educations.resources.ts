@@ -12,30 +12,29 @@ import {
   students,
   trainingContracts,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
-  auth,
   batchLoader,
-  createWithChildren,
   expression,
   groupBy,
   handlers,
   immutable,
-  type LooseRequest,
   listWithQuery,
-  loose,
+  mergeHandlers,
   num,
-  pick,
   renameError,
   replacing,
+  required,
   rules,
   type Schemas,
   unknownId,
   withoutNulls,
-} from '../students/people-kit';
+  withoutWrites,
+  writeWithChildren,
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { studentVisibility, visibleStudent } from '../students/students.resources';
 
 /*
@@ -198,7 +197,7 @@ export function educationDefinition(db: Db): ResourceDefinition<typeof studentEd
       create: 'createStudentEducation',
       update: 'updateStudentEducation',
       delete: 'deleteStudentEducation',
-      archive: 'archiveStudentEducation',
+      // archiveStudentEducation is hand-written (see createEducationHandlers).
     },
     toDto: (row) => toDto(row),
     fromInput: (input) =>
@@ -424,30 +423,37 @@ export async function addEducationEvent(
 export function createEducationHandlers(db: Db): OperationHandlers {
   const definition = educationDefinition(db);
   const toDto = educationMapper(db);
-  const generic = createResourceHandlers(db, definition);
-  const writes = createWithChildren(db, definition, async ({ tx, auth: a, row, current, body }) => {
-    const input = body as EducationInput;
-    await writeCourses(tx, a.drivingSchoolId, row.id, input.courseIds ?? []);
-    await writeCostBearers(tx, a.drivingSchoolId, row.id, input.costBearerIds ?? []);
-    const base = {
-      drivingSchoolId: a.drivingSchoolId,
-      studentId: row.studentId,
-      studentEducationId: row.id,
-      userId: a.userId,
-    };
-    if (!current) {
-      await addEducationEvent(tx, {
-        ...base,
-        type: 'CREATED',
-        text: `Ausbildung Klasse ${row.licenseClass} angelegt`,
-      });
-    } else if (current.status !== row.status) {
-      await addEducationEvent(tx, {
-        ...base,
-        type: 'STATUS_CHANGE',
-        text: `Status: ${LABEL_DE[current.status]} → ${LABEL_DE[row.status]}`,
-      });
-    }
+  // Create and update write the links too: `writes` answers them, not the generic layer.
+  const { deleteStudentEducation, ...generic } = createResourceHandlers(
+    db,
+    withoutWrites(definition),
+  );
+  const writes = writeWithChildren(db, definition, {
+    operations: definition.operations,
+    children: async ({ tx, auth: a, row, current, body }) => {
+      const input = body as EducationInput;
+      await writeCourses(tx, a.drivingSchoolId, row.id, input.courseIds ?? []);
+      await writeCostBearers(tx, a.drivingSchoolId, row.id, input.costBearerIds ?? []);
+      const base = {
+        drivingSchoolId: a.drivingSchoolId,
+        studentId: row.studentId,
+        studentEducationId: row.id,
+        userId: a.userId,
+      };
+      if (!current) {
+        await addEducationEvent(tx, {
+          ...base,
+          type: 'CREATED',
+          text: `Ausbildung Klasse ${row.licenseClass} angelegt`,
+        });
+      } else if (current.status !== row.status) {
+        await addEducationEvent(tx, {
+          ...base,
+          type: 'STATUS_CHANGE',
+          text: `Status: ${LABEL_DE[current.status]} → ${LABEL_DE[row.status]}`,
+        });
+      }
+    },
   });
 
   async function load(a: AuthContext, id: number) {
@@ -491,7 +497,7 @@ export function createEducationHandlers(db: Db): OperationHandlers {
         )
         .returning();
       if (updated && updated.status !== current.status) {
-        await addEducationEvent(tx as unknown as Db, {
+        await addEducationEvent(tx, {
           drivingSchoolId: a.drivingSchoolId,
           studentId: updated.studentId,
           studentEducationId: updated.id,
@@ -503,7 +509,7 @@ export function createEducationHandlers(db: Db): OperationHandlers {
       return updated;
     });
     if (!row) throw notFound();
-    return { status: 200, body: await toDto(row) };
+    return { status: 200 as const, body: await toDto(row) };
   }
 
   /** A final invoice of the education that is not cancelled (drafts included). */
@@ -523,182 +529,186 @@ export function createEducationHandlers(db: Db): OperationHandlers {
     return invoice;
   }
 
-  return handlers({
-    ...loose(generic),
-    ...writes,
-    listStudentEducations: listWithQuery(db, definition, (query) => ({
-      studentId: query.studentId,
-    })),
-    deleteStudentEducation: renameError(
-      pick(generic, 'deleteStudentEducation'),
-      'errors.still_referenced',
-      'errors.education_in_use',
-      'The education has appointments, exams, invoices, payments or a signed contract; archive it instead.',
-    ),
+  return mergeHandlers(
+    generic,
+    writes,
+    handlers({
+      listStudentEducations: listWithQuery(db, definition, 'listStudentEducations', (query) => ({
+        studentId: query.studentId,
+      })),
+      deleteStudentEducation: renameError(
+        required(deleteStudentEducation, 'deleteStudentEducation'),
+        'errors.still_referenced',
+        'errors.education_in_use',
+        'The education has appointments, exams, invoices, payments or a signed contract; archive it instead.',
+      ),
 
-    // Archive with its timeline entry; unarchiving needs the student out of the archive.
-    async archiveStudentEducation(request) {
-      const a = auth(request);
-      const { id, archived } = request.query as { id: number; archived: boolean };
-      const current = await loadVisible(a, Number(id));
-      await definition.rules?.beforeArchive?.({ db, auth: a, current, archived });
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(studentEducations)
-          .set({ archived })
+      // Archive with its timeline entry; unarchiving needs the student out of the archive.
+      async archiveStudentEducation(request) {
+        const a = requireAuth(request);
+        const { id, archived } = request.query as { id: number; archived: boolean };
+        const current = await loadVisible(a, Number(id));
+        await definition.rules?.beforeArchive?.({ db, auth: a, current, archived });
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(studentEducations)
+            .set({ archived })
+            .where(
+              and(
+                eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+                eq(studentEducations.id, Number(id)),
+              ),
+            )
+            .returning();
+          if (updated && updated.archived !== current.archived) {
+            await addEducationEvent(tx, {
+              drivingSchoolId: a.drivingSchoolId,
+              studentId: updated.studentId,
+              studentEducationId: updated.id,
+              userId: a.userId,
+              type: archived ? 'ARCHIVED' : 'UNARCHIVED',
+              text: archived
+                ? `Ausbildung Klasse ${updated.licenseClass} archiviert`
+                : `Ausbildung Klasse ${updated.licenseClass} aus dem Archiv geholt`,
+            });
+          }
+          return updated;
+        });
+        if (!row) throw notFound();
+        return { status: 200 as const, body: await toDto(row) };
+      },
+
+      async listStudentEducationsByStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.studentId);
+        await visibleStudent(db, a, studentId);
+        const rows = await db
+          .select()
+          .from(studentEducations)
           .where(
             and(
               eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
-              eq(studentEducations.id, Number(id)),
+              eq(studentEducations.studentId, studentId),
             ),
           )
-          .returning();
-        if (updated && updated.archived !== current.archived) {
-          await addEducationEvent(tx as unknown as Db, {
-            drivingSchoolId: a.drivingSchoolId,
-            studentId: updated.studentId,
-            studentEducationId: updated.id,
-            userId: a.userId,
-            type: archived ? 'ARCHIVED' : 'UNARCHIVED',
-            text: archived
-              ? `Ausbildung Klasse ${updated.licenseClass} archiviert`
-              : `Ausbildung Klasse ${updated.licenseClass} aus dem Archiv geholt`,
-          });
-        }
-        return updated;
-      });
-      if (!row) throw notFound();
-      return { status: 200, body: await toDto(row) };
-    },
+          .orderBy(desc(studentEducations.createdAt), desc(studentEducations.id))
+          .limit(50);
+        return { status: 200 as const, body: await Promise.all(rows.map(toDto)) };
+      },
 
-    async listStudentEducationsByStudent(request: LooseRequest) {
-      const a = auth(request);
-      const studentId = num(request.params.studentId);
-      await visibleStudent(db, a, studentId);
-      const rows = await db
-        .select()
-        .from(studentEducations)
-        .where(
-          and(
-            eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
-            eq(studentEducations.studentId, studentId),
-          ),
-        )
-        .orderBy(desc(studentEducations.createdAt), desc(studentEducations.id))
-        .limit(50);
-      return { status: 200, body: await Promise.all(rows.map(toDto)) };
-    },
+      // Finishing sets FINISHED; taking the mark back sets IN_TRAINING, refused while an
+      // uncancelled final invoice exists (cancel it first).
+      changeFinishedEducationState(request) {
+        const a = requireAuth(request);
+        const finished = request.query.finished === true;
+        return setFlag(
+          a,
+          num(request.query.id),
+          finished
+            ? { finished: true, status: 'FINISHED' }
+            : { finished: false, status: 'IN_TRAINING' },
+          async (current) => {
+            if (finished || !current.finished) return;
+            if (await openFinalInvoice(a, current.id)) {
+              throw globalError(
+                'errors.final_invoice_exists',
+                'The education has a final invoice; cancel it before taking back the finished mark.',
+              );
+            }
+          },
+        );
+      },
 
-    // Finishing sets FINISHED; taking the mark back sets IN_TRAINING, refused while an
-    // uncancelled final invoice exists (cancel it first).
-    changeFinishedEducationState(request) {
-      const a = auth(request);
-      const finished = request.query.finished === true || request.query.finished === 'true';
-      return setFlag(
-        a,
-        num(request.query.id),
-        finished
-          ? { finished: true, status: 'FINISHED' }
-          : { finished: false, status: 'IN_TRAINING' },
-        async (current) => {
-          if (finished || !current.finished) return;
-          if (await openFinalInvoice(a, current.id)) {
+      // Live pay collects by direct debit: switching it on needs a confirmed mandate.
+      changeAutomaticPaymentState(request) {
+        const a = requireAuth(request);
+        const automaticPayment = request.query.automaticPayment === true;
+        return setFlag(a, num(request.query.id), { automaticPayment }, async (current) => {
+          if (!automaticPayment || current.paymentWorkflow !== 'LIVE_PAY') return;
+          const [mandate] = await db
+            .select({ id: livePayMandates.id })
+            .from(livePayMandates)
+            .where(
+              and(
+                eq(livePayMandates.drivingSchoolId, a.drivingSchoolId),
+                eq(livePayMandates.studentId, current.studentId),
+                eq(livePayMandates.status, 'CONFIRMED'),
+                or(
+                  isNull(livePayMandates.studentEducationId),
+                  eq(livePayMandates.studentEducationId, current.id),
+                ),
+              ),
+            )
+            .limit(1);
+          if (!mandate) {
             throw globalError(
-              'errors.final_invoice_exists',
-              'The education has a final invoice; cancel it before taking back the finished mark.',
+              'errors.no_confirmed_mandate',
+              'Automatic live-pay payments need a confirmed direct-debit mandate of the student.',
             );
           }
-        },
-      );
-    },
+        });
+      },
 
-    // Live pay collects by direct debit: switching it on needs a confirmed mandate.
-    changeAutomaticPaymentState(request) {
-      const a = auth(request);
-      const automaticPayment =
-        request.query.automaticPayment === true || request.query.automaticPayment === 'true';
-      return setFlag(a, num(request.query.id), { automaticPayment }, async (current) => {
-        if (!automaticPayment || current.paymentWorkflow !== 'LIVE_PAY') return;
-        const [mandate] = await db
-          .select({ id: livePayMandates.id })
-          .from(livePayMandates)
+      changeDriveBuzzEnabled: (request) =>
+        setFlag(requireAuth(request), num(request.query.id), {
+          driveBuzzEnabled: Boolean(request.query.driveBuzzEnabled),
+        }),
+
+      async getTheoryQuestionsVersion(request) {
+        const row = await loadVisible(requireAuth(request), num(request.params.id));
+        return {
+          status: 200,
+          body: { studentEducationId: row.id, theoryQuestionsVersion: row.theoryQuestionsVersion },
+        };
+      },
+
+      async listEducationEventsByStudent(request) {
+        const a = requireAuth(request);
+        const studentId = num(request.params.id);
+        await visibleStudent(db, a, studentId);
+        const rows = await db
+          .select()
+          .from(educationEvents)
           .where(
             and(
-              eq(livePayMandates.drivingSchoolId, a.drivingSchoolId),
-              eq(livePayMandates.studentId, current.studentId),
-              eq(livePayMandates.status, 'CONFIRMED'),
-              or(
-                isNull(livePayMandates.studentEducationId),
-                eq(livePayMandates.studentEducationId, current.id),
-              ),
+              eq(educationEvents.drivingSchoolId, a.drivingSchoolId),
+              eq(educationEvents.studentId, studentId),
             ),
           )
-          .limit(1);
-        if (!mandate) {
-          throw globalError(
-            'errors.no_confirmed_mandate',
-            'Automatic live-pay payments need a confirmed direct-debit mandate of the student.',
+          .orderBy(desc(educationEvents.date), desc(educationEvents.id))
+          .limit(2000);
+        return { status: 200 as const, body: rows.map((row) => withoutNulls(row)) };
+      },
+
+      // The signature state of an education's training contract (§12 FahrlG).
+      async getTrainingContract(request) {
+        const a = requireAuth(request);
+        const education = await loadVisible(a, num(request.params.studentEducationId));
+        const [student] = await db
+          .select({ birthDate: students.birthDate })
+          .from(students)
+          .where(
+            and(
+              eq(students.drivingSchoolId, a.drivingSchoolId),
+              eq(students.id, education.studentId),
+            ),
           );
-        }
-      });
-    },
-
-    changeDriveBuzzEnabled: (request) =>
-      setFlag(auth(request), num(request.query.id), {
-        driveBuzzEnabled: Boolean(request.query.driveBuzzEnabled),
-      }),
-
-    async getTheoryQuestionsVersion(request) {
-      const row = await loadVisible(auth(request), num(request.params.id));
-      return {
-        status: 200,
-        body: { studentEducationId: row.id, theoryQuestionsVersion: row.theoryQuestionsVersion },
-      };
-    },
-
-    async listEducationEventsByStudent(request) {
-      const a = auth(request);
-      const studentId = num(request.params.id);
-      await visibleStudent(db, a, studentId);
-      const rows = await db
-        .select()
-        .from(educationEvents)
-        .where(
-          and(
-            eq(educationEvents.drivingSchoolId, a.drivingSchoolId),
-            eq(educationEvents.studentId, studentId),
-          ),
-        )
-        .orderBy(desc(educationEvents.date), desc(educationEvents.id))
-        .limit(2000);
-      return { status: 200, body: rows.map((row) => withoutNulls(row)) };
-    },
-
-    // The signature state of an education's training contract (§12 FahrlG).
-    async getTrainingContract(request) {
-      const a = auth(request);
-      const education = await loadVisible(a, num(request.params.studentEducationId));
-      const [student] = await db
-        .select({ birthDate: students.birthDate })
-        .from(students)
-        .where(
-          and(
-            eq(students.drivingSchoolId, a.drivingSchoolId),
-            eq(students.id, education.studentId),
-          ),
-        );
-      const [contract] = await db
-        .select()
-        .from(trainingContracts)
-        .where(
-          and(
-            eq(trainingContracts.drivingSchoolId, a.drivingSchoolId),
-            eq(trainingContracts.studentEducationId, education.id),
-          ),
-        );
-      return { status: 200, body: trainingContractState(education, student?.birthDate, contract) };
-    },
-  });
+        const [contract] = await db
+          .select()
+          .from(trainingContracts)
+          .where(
+            and(
+              eq(trainingContracts.drivingSchoolId, a.drivingSchoolId),
+              eq(trainingContracts.studentEducationId, education.id),
+            ),
+          );
+        return {
+          status: 200,
+          body: trainingContractState(education, student?.birthDate, contract),
+        };
+      },
+    }),
+  );
 }
 
 /** Under 18 on `day` (ISO date), by the birth date; unknown birth dates count as adult. */

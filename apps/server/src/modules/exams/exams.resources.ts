@@ -1,6 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import {
   examParticipants,
@@ -9,14 +8,16 @@ import {
   students,
   theoryPreExams,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers, OperationId } from '../../http/operation-types';
+import { guardWrite } from '../resources/database-errors';
 import {
+  asOperationHandlers,
   batchLoader,
   berlinToday,
-  compact,
-  type FileRefDto,
+  expression,
+  type FileRef,
   fieldErrors,
   fileRefLoader,
   groupBy,
@@ -24,9 +25,10 @@ import {
   hhmm,
   invalid,
   iso,
+  mergeHandlers,
   unknownId,
-} from '../appointments/planning-mapping';
-import { guardWrite } from '../resources/database-errors';
+  withoutNulls,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
 
@@ -112,8 +114,8 @@ async function participantRows(
     .orderBy(asc(students.lastName), asc(students.firstName), asc(examParticipants.id));
 }
 
-function participantToDto(row: ParticipantRow, protocol?: FileRefDto): ExamParticipant {
-  return compact({
+function participantToDto(row: ParticipantRow, protocol?: FileRef): ExamParticipant {
+  return withoutNulls({
     id: row.id,
     studentId: row.studentId,
     studentEducationId: row.studentEducationId,
@@ -131,7 +133,7 @@ function participantToDto(row: ParticipantRow, protocol?: FileRefDto): ExamParti
 }
 
 function examToDto(row: ExamRow, participants: ExamParticipant[]): Exam {
-  return compact({
+  return withoutNulls({
     id: row.id,
     kind: row.kind,
     date: row.date,
@@ -279,7 +281,7 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
     },
     toDto,
     fromInput: examFromInput(kind),
-    searchColumns: [exams.listNumber, exams.examiner, participantNames as unknown as AnyPgColumn],
+    searchColumns: [exams.listNumber, exams.examiner, expression(participantNames)],
     sortColumns,
     defaultSort: BY_DATE,
     filters: examFilter,
@@ -360,11 +362,13 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       );
   }
 
-  return {
-    ...createResourceHandlers(db, definition),
-    ...handlers({
+  return mergeHandlers(
+    createResourceHandlers(db, definition),
+    // One code for the theory and the practical exams, bridged to each kind's operations.
+    asOperationHandlers({
       /** By date; without from and to every active exam from today on. */
-      [ops.list]: async (request, auth) => {
+      [ops.list]: async (request) => {
+        const auth = requireAuth(request);
         const query = request.query as {
           search?: string;
           archived?: boolean;
@@ -392,7 +396,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       },
 
       /** Active exams, newest first. */
-      [ops.page]: async (request, auth) => {
+      [ops.page]: async (request) => {
+        const auth = requireAuth(request);
         const { rows, total } = await repository.page(auth.drivingSchoolId, {
           offset: Number(request.params.offset),
           limit: Number(request.params.limit),
@@ -404,7 +409,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       },
 
       /** Replaces the participants: new ones join PLANNED; results stay; not over `places`. */
-      [ops.participants]: async (request, auth) => {
+      [ops.participants]: async (request) => {
+        const auth = requireAuth(request);
         const body = request.body as Schemas['ExamParticipantsInput'];
         const exam = await loadExam(auth, body.examId);
         const wanted = [...new Set(body.studentEducationIds)];
@@ -479,7 +485,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       },
 
       /** All changes or none; transitions as the contract lists them. */
-      [ops.statuses]: async (request, auth) => {
+      [ops.statuses]: async (request) => {
+        const auth = requireAuth(request);
         const { statuses } = request.body as Schemas['ExamStatusUpdates'];
         const ids = [...new Set(statuses.map((s) => s.studentExamId))];
         const found = await loadParticipants(auth, ids);
@@ -530,7 +537,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       },
 
       /** PLANNED participants of the exam become READY; participants of other exams: 422. */
-      [ops.ready]: async (request, auth) => {
+      [ops.ready]: async (request) => {
+        const auth = requireAuth(request);
         const exam = await loadExam(auth, Number(request.params.id));
         const ids = [...new Set((request.body as Schemas['ExamReadyMarking']).studentExamIds)];
         const found = await loadParticipants(auth, ids);
@@ -556,7 +564,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       },
 
       /** Books the slot: READY participants become BOOKED. */
-      [ops.book]: async (request, auth) => {
+      [ops.book]: async (request) => {
+        const auth = requireAuth(request);
         const exam = await loadExam(auth, Number(request.params.id));
         if (exam.booked) throw globalError('errors.exam_booked', 'The exam is already booked.');
         const booked = await db.transaction(async (tx) => {
@@ -587,7 +596,8 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
         return { status: 200, body: await toDto(booked) };
       },
 
-      [ops.deleteStudentExam]: async (request, auth) => {
+      [ops.deleteStudentExam]: async (request) => {
+        const auth = requireAuth(request);
         const [row] = await loadParticipants(auth, [Number(request.params.id)]);
         if (!row) throw notFound();
         if (RESULT_STATUSES.includes(row.participant.status)) {
@@ -607,7 +617,7 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
         return { status: 204 };
       },
     }),
-  } as OperationHandlers;
+  );
 }
 
 function checkExam(values: Record<string, unknown>) {
@@ -660,8 +670,8 @@ async function previousAttempts(db: Db, schoolId: number, kind: ExamKind, educat
 
 /** `/theory-exams`, `/practical-exams` (one table, `kind`) and the pre-exam list. */
 export function createExamHandlers(db: Db): OperationHandlers {
-  return {
-    ...createKindHandlers(db, {
+  return mergeHandlers(
+    createKindHandlers(db, {
       kind: 'THEORY',
       get: 'getTheoryExam',
       filter: 'filterTheoryExams',
@@ -677,7 +687,7 @@ export function createExamHandlers(db: Db): OperationHandlers {
       book: 'bookTheoryExam',
       deleteStudentExam: 'deleteTheoryExamStudentExam',
     }),
-    ...createKindHandlers(db, {
+    createKindHandlers(db, {
       kind: 'PRACTICAL',
       get: 'getPracticalExam',
       filter: 'filterPracticalExams',
@@ -693,9 +703,10 @@ export function createExamHandlers(db: Db): OperationHandlers {
       book: 'bookPracticalExam',
       deleteStudentExam: 'deletePracticalExamStudentExam',
     }),
-    ...handlers({
+    handlers({
       /** The student's pre-exams in the learning app, newest first. */
-      async listStudentTheoryPreExams(request, auth) {
+      async listStudentTheoryPreExams(request) {
+        const auth = requireAuth(request);
         const studentId = Number(request.params.id);
         const [student] = await db
           .select({ id: students.id })
@@ -718,11 +729,12 @@ export function createExamHandlers(db: Db): OperationHandlers {
         return {
           status: 200,
           body: rows.map((row) =>
-            compact({
+            withoutNulls({
               id: row.id,
               studentId: row.studentId,
               studentEducationId: row.studentEducationId,
-              licenseClass: row.licenseClass,
+              // The column's check constraint keeps it one of the contract's classes.
+              licenseClass: row.licenseClass as Schemas['LicenseClass'],
               startedAt: iso(row.startedAt),
               finished: row.finishedAt !== null,
               finishedAt: iso(row.finishedAt),
@@ -734,5 +746,5 @@ export function createExamHandlers(db: Db): OperationHandlers {
         };
       },
     }),
-  };
+  );
 }

@@ -11,10 +11,10 @@ import {
   theoryPreExams,
   theoryQuestions,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { addDays, berlinToday, compact, handlers, iso } from '../appointments/planning-mapping';
+import { addDays, berlinToday, handlers, iso, withoutNulls } from '../resources/kit';
 
 type Schemas = components['schemas'];
 
@@ -111,16 +111,18 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     );
 
   return handlers({
-    async getQuestionExplanationsLastModified(_request, auth) {
+    async getQuestionExplanationsLastModified(request) {
+      const auth = requireAuth(request);
       const [row] = await db
         .select({ lastModified: max(questionExplanations.updatedAt) })
         .from(questionExplanations)
         .where(eq(questionExplanations.drivingSchoolId, auth.drivingSchoolId));
-      return { status: 200, body: compact({ lastModified: iso(row?.lastModified) }) };
+      return { status: 200, body: withoutNulls({ lastModified: iso(row?.lastModified) }) };
     },
 
     /** The plain text replaces an earlier explanation. */
-    async putQuestionExplanation(request, auth) {
+    async putQuestionExplanation(request) {
+      const auth = requireAuth(request);
       const officialNumber = String(request.params.officialNumber);
       const text = String(request.body);
       await db
@@ -133,7 +135,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       return { status: 204 };
     },
 
-    async deleteQuestionExplanation(request, auth) {
+    async deleteQuestionExplanation(request) {
+      const auth = requireAuth(request);
       const removed = await db
         .delete(questionExplanations)
         .where(explanationOf(auth, String(request.params.officialNumber)))
@@ -143,7 +146,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** Categories (`1.1`) with their subcategories (`1.1.01`) and question counts. */
-    async listThemeLoopCategories(_request, auth) {
+    async listThemeLoopCategories(request) {
+      const auth = requireAuth(request);
       const chapters = await db
         .select()
         .from(theoryChapters)
@@ -163,7 +167,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
             )
             .slice(0, 100)
             .map((sub) =>
-              compact({
+              withoutNulls({
                 officialNumber: sub.officialNumber,
                 name: sub.name,
                 detailsUrl: sub.detailsUrl,
@@ -175,7 +179,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** The body is the URL as plain text. */
-    async updateThemeLoopDetails(request, auth) {
+    async updateThemeLoopDetails(request) {
+      const auth = requireAuth(request);
       const number = String(request.params.subCategoryNumber);
       if (depth(number) !== 3) throw notFound();
       const url = String(request.body ?? '').trim();
@@ -194,7 +199,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       const counts = await questionCounts(db, auth, [row.officialNumber]);
       return {
         status: 200,
-        body: compact({
+        body: withoutNulls({
           officialNumber: row.officialNumber,
           name: row.name,
           detailsUrl: row.detailsUrl,
@@ -204,7 +209,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** A book's table of contents: its chapters and pages in order. */
-    async getKnowledgeBook(request, auth) {
+    async getKnowledgeBook(request) {
+      const auth = requireAuth(request);
       const bookId = Number(request.params.bookId);
       const title = KNOWLEDGE_BOOK_TITLES[bookId];
       if (!title) throw notFound();
@@ -240,7 +246,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** Answer statistics: the last answer of each question counts (spec 001 §3). */
-    async getLearningStats(request, auth) {
+    async getLearningStats(request) {
+      const auth = requireAuth(request);
       const education = await loadEducation(db, auth, Number(request.query.studentEducationId));
       const [questions] = await db
         .select({ n: count() })
@@ -282,7 +289,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       const correctCount = cap(answers?.correct);
       return {
         status: 200,
-        body: compact({
+        body: withoutNulls({
           studentEducationId: education.id,
           questionCount,
           answeredCount: cap(answers?.answered),
@@ -300,7 +307,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** Minutes and answers per day over the last 366 days (Europe/Berlin days). */
-    async getLearningMetrics(request, auth) {
+    async getLearningMetrics(request) {
+      const auth = requireAuth(request);
       const education = await loadEducation(db, auth, Number(request.query.studentEducationId));
       const day = sql<string>`to_char(${studentQuestionAnswers.answeredAt} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`;
       const since = new Date(`${addDays(berlinToday(), -365)}T00:00:00Z`);
@@ -339,7 +347,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     },
 
     /** 204 when the student never answered the question wrong. */
-    async getLastWrongAnswer(request, auth) {
+    async getLastWrongAnswer(request) {
+      const auth = requireAuth(request);
       const studentId = Number(request.params.studentId);
       const theoryQuestionId = Number(request.params.theoryQuestionId);
       const [student] = await db
@@ -363,7 +372,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       if (!row) return { status: 204 };
       return {
         status: 200,
-        body: compact({
+        body: withoutNulls({
           studentId: row.studentId,
           theoryQuestionId: row.theoryQuestionId,
           studentEducationId: row.studentEducationId,
@@ -378,7 +387,8 @@ export function createLearningHandlers(db: Db): OperationHandlers {
      * Deletes the education's answers and moves it to the school's newest catalogue version;
      * finished pre-exams stay as history.
      */
-    async resetQuestionAnswers(request, auth) {
+    async resetQuestionAnswers(request) {
+      const auth = requireAuth(request);
       const education = await loadEducation(db, auth, Number(request.query.studentEducationId));
       const [newest] = await db
         .select({ version: max(theoryQuestions.questionsVersion) })

@@ -1,5 +1,5 @@
 import type { LicenseClass, VehicleKind } from '../../db/schema';
-import type { Schemas } from '../driving-school/company-kit';
+import type { Schemas } from '../resources/kit';
 
 /*
  * REFERENCE DATA of German driving-licence law, shipped with Fahrwerk and read by every

@@ -26,6 +26,7 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, forbidden, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
 
@@ -41,15 +42,11 @@ type EmailPlaceholder = Schemas['EmailPlaceholder'];
 type MailboxEmail = Schemas['MailboxEmail'];
 type EmailRow = typeof emails.$inferSelect;
 
-const present = <T>(row: object): T =>
-  Object.fromEntries(
-    Object.entries(row).filter(([key, value]) => value !== null && key !== 'drivingSchoolId'),
-  ) as T;
-
-export const toEmailTemplateDto = (row: typeof emailTemplates.$inferSelect) =>
-  present<EmailTemplate>(row);
-export const toEmailTemplateCategoryDto = (row: typeof emailTemplateCategories.$inferSelect) =>
-  present<EmailTemplateCategory>(row);
+export const toEmailTemplateDto = (row: typeof emailTemplates.$inferSelect): EmailTemplate =>
+  withoutNulls(row);
+export const toEmailTemplateCategoryDto = (
+  row: typeof emailTemplateCategories.$inferSelect,
+): EmailTemplateCategory => withoutNulls(row);
 
 /** The placeholders the server fills, sorted by key (`GET /email-templates/placeholders`). */
 export const EMAIL_PLACEHOLDERS: readonly EmailPlaceholder[] = [

@@ -31,9 +31,9 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { berlinToday } from '../appointments/planning-mapping';
 import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
+import { berlinToday } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
 
@@ -64,7 +64,7 @@ export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 /** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
 const ISSUE_LOCK_KEY = 4_711_003;
 
-export { berlinToday } from '../appointments/planning-mapping';
+export { berlinToday } from '../resources/kit';
 // The demo generator reads the exempt classes here; the law itself is in licence-data.
 export { VAT_EXEMPT_CLASSES };
 
@@ -293,7 +293,7 @@ async function draftFromInput(db: Db, auth: AuthContext, input: PaymentDocumentI
       serviceDate: line.serviceDate ?? null,
     };
   });
-  const { totalNet, totalVat, totalGross } = totalsOf(lines as never);
+  const { totalNet, totalVat, totalGross } = totalsOf(lines);
   const eInvoiceFormat = input.eInvoiceFormat ?? references.costBearer?.eInvoiceFormat ?? 'PDF';
   const buyerReference =
     input.buyerReference ??
@@ -648,7 +648,7 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
       const row = await guardWrite(
         () =>
           db.transaction(async (txn) => {
-            const tx = txn as unknown as Db;
+            const tx: Db = txn;
             const current = await load(schoolId, id, tx);
             if (current.status !== 'DRAFT') throw documentIssued();
             const issueDate = current.issueDate ?? berlinToday();
@@ -691,7 +691,7 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
       const { original, cancellation } = await guardWrite(
         () =>
           db.transaction(async (txn) => {
-            const tx = txn as unknown as Db;
+            const tx: Db = txn;
             const original = await load(schoolId, id, tx);
             const cancellable =
               original.type !== 'PAYMENT_REQUEST' &&

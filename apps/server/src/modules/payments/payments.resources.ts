@@ -18,6 +18,7 @@ import {
   berlinToday,
   refreshCostBearerBalances,
 } from '../payment-documents/payment-documents.resources';
+import { handlers as kitHandlers, mergeHandlers, required, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 
@@ -48,15 +49,7 @@ export const DEBIT_TRANSITIONS: Record<string, readonly PaymentStatus[]> = {
   PENDING: ['PAID', 'FAILED', 'CHARGED_BACK'],
 };
 
-/** A row as the contract's DTO: no tenant key, and fields without a value left out. */
-export const present = <T>(row: object, omit: readonly string[] = []): T =>
-  Object.fromEntries(
-    Object.entries(row).filter(
-      ([key, value]) => value !== null && key !== 'drivingSchoolId' && !omit.includes(key),
-    ),
-  ) as T;
-
-export const toPaymentDto = (row: PaymentRow): Payment => present<Payment>(row);
+export const toPaymentDto = (row: PaymentRow): Payment => withoutNulls(row);
 
 /** Payment statuses whose amount counts as received. */
 export const SETTLED_PAYMENT_STATUSES = ['PAID', 'PARTIALLY_PAID'] as const;
@@ -217,7 +210,8 @@ function paymentConditions(filter: PaymentFilter): (SQL | undefined)[] {
 }
 
 export function createPaymentHandlers(db: Db): OperationHandlers {
-  const generic = createResourceHandlers(db, {
+  // Create, update and delete settle the documents and cost bearers too: wrapped below.
+  const { createPayment, updatePayment, deletePayment, ...generic } = createResourceHandlers(db, {
     table: payments,
     operations: {
       get: 'getPayment',
@@ -259,11 +253,11 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
   });
 
   /** The documents and cost bearers a payment settles, before and after a write, follow it. */
-  type Handler = (request: unknown) => Promise<{ status: number; body?: Payment }>;
-  const call = generic as unknown as Record<
-    'createPayment' | 'updatePayment' | 'deletePayment',
-    Handler
-  >;
+  const write = {
+    create: required(createPayment, 'createPayment'),
+    update: required(updatePayment, 'updatePayment'),
+    delete: required(deletePayment, 'deletePayment'),
+  };
   const settle = async (schoolId: number, rows: (PaymentRow | Payment | null | undefined)[]) => {
     await refreshDocumentPayments(
       db,
@@ -276,27 +270,27 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
       rows.map((row) => row?.costBearerId),
     );
   };
-  const settling = {
-    async createPayment(request: { params: unknown }) {
-      const result = await call.createPayment(request);
-      await settle(requireAuth(request as never).drivingSchoolId, [result.body]);
+  const settling = kitHandlers({
+    async createPayment(request, reply) {
+      const result = await write.create(request, reply);
+      await settle(requireAuth(request).drivingSchoolId, [result.body]);
       return result;
     },
-    async updatePayment(request: { params: { id: number } }) {
-      const auth = requireAuth(request as never);
+    async updatePayment(request, reply) {
+      const auth = requireAuth(request);
       const before = await repository.findById(auth.drivingSchoolId, request.params.id);
-      const result = await call.updatePayment(request);
+      const result = await write.update(request, reply);
       await settle(auth.drivingSchoolId, [before, result.body]);
       return result;
     },
-    async deletePayment(request: { params: { id: number } }) {
-      const auth = requireAuth(request as never);
+    async deletePayment(request, reply) {
+      const auth = requireAuth(request);
       const before = await repository.findById(auth.drivingSchoolId, request.params.id);
-      const result = await call.deletePayment(request);
+      const result = await write.delete(request, reply);
       await settle(auth.drivingSchoolId, [before]);
       return result;
     },
-  } as unknown as OperationHandlers;
+  });
 
   /**
    * The saldo of a student: `paid − invoiced` over the invoices addressed to the student
@@ -540,19 +534,14 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return {
-    ...generic,
-    ...settling,
-    ...handlers,
-    ...createAutomaticPaymentTriggerHandlers(db),
-  };
+  return mergeHandlers(generic, settling, handlers, createAutomaticPaymentTriggerHandlers(db));
 }
 
 /* Automatic service bundles. */
 
 export const toAutomaticPaymentTriggerDto = (
   row: typeof automaticPaymentTriggers.$inferSelect,
-): AutomaticPaymentTrigger => present<AutomaticPaymentTrigger>(row);
+): AutomaticPaymentTrigger => withoutNulls(row);
 
 function createAutomaticPaymentTriggerHandlers(db: Db): OperationHandlers {
   return createResourceHandlers(db, {

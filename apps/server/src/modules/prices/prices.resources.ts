@@ -11,16 +11,16 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
+import { guardWrite } from '../resources/database-errors';
 import {
   batchLoader,
   expression,
   iso,
-  linkedWriteHandlers,
   opt,
   type Schemas,
-} from '../driving-school/company-kit';
-import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
-import { guardWrite } from '../resources/database-errors';
+  writeWithChildren,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 
@@ -415,7 +415,7 @@ export function createPriceHandlers(db: Db): OperationHandlers {
 
   return {
     ...createResourceHandlers(db, priceListDefinition),
-    ...linkedWriteHandlers(db, priceListDefinition, {
+    ...writeWithChildren(db, priceListDefinition, {
       operations: { create: 'createPriceList', update: 'updatePriceList' },
       before: (tx, auth, values, id) => takeStandardMark(tx, auth.drivingSchoolId, values, id),
     }),

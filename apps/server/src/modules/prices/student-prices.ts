@@ -13,7 +13,7 @@ import type { AuthContext } from '../../http/auth';
 import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { iso, opt, type Schemas } from '../driving-school/company-kit';
+import { iso, opt, type Schemas } from '../resources/kit';
 import { visibleStudent } from '../students/students.resources';
 import { type ListRow, listRows, pricesForClass } from './prices.resources';
 

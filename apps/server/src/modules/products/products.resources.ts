@@ -4,8 +4,8 @@ import { type LicenseClass, prices, products, studentBookedProducts } from '../.
 import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { batchLoader, groupBy, iso, opt, type Schemas } from '../driving-school/company-kit';
 import { toPriceDto } from '../prices/prices.resources';
+import { batchLoader, groupBy, iso, opt, type Schemas } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 

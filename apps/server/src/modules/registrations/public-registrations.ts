@@ -10,11 +10,12 @@ import {
   theoryCourses,
   users,
 } from '../../db/schema';
+import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import type { Services } from '../handlers';
 import { guardWrite } from '../resources/database-errors';
-import { auth, handlers, replacing, type Schemas, unknownId } from '../students/people-kit';
+import { handlers, replacing, type Schemas, unknownId } from '../resources/kit';
 
 /*
  * The school's public registration page (its QR code): `/register/<token>` in the back
@@ -132,7 +133,7 @@ export function createPublicRegistrationHandlers(services: Services): OperationH
 
   return handlers({
     async getDriveBuzzRegistrationUrl(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       return {
         status: 200,
         body: {

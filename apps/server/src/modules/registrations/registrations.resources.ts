@@ -9,24 +9,23 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { addEducationEvent, currentQuestionsVersion } from '../educations/educations.resources';
 import { guardWrite } from '../resources/database-errors';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
-  auth,
   expression,
   handlers,
   listWithQuery,
-  loose,
+  mergeHandlers,
   num,
   replacing,
   type Schemas,
   unknownId,
   withoutNulls,
-} from '../students/people-kit';
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
   studentDefinition,
   studentMappers,
@@ -160,252 +159,259 @@ export function createRegistrationHandlers(db: Db): OperationHandlers {
       .where(and(eq(registrations.drivingSchoolId, a.drivingSchoolId), eq(registrations.id, id)))
       .returning();
     if (!row) throw notFound();
-    return { status: 200, body: withoutNulls(row) };
+    return { status: 200 as const, body: withoutNulls(row) };
   }
 
-  return handlers({
-    ...loose(generic),
-    listRegistrations: listWithQuery(db, definition, (query) => ({
-      read: query.read,
-      processStatuses: query.processStatus ? [query.processStatus] : undefined,
-    })),
+  return mergeHandlers(
+    generic,
+    handlers({
+      listRegistrations: listWithQuery(db, definition, 'listRegistrations', (query) => ({
+        read: query.read,
+        processStatuses: query.processStatus ? [query.processStatus] : undefined,
+      })),
 
-    async countUnreadRegistrations(request) {
-      const a = auth(request);
-      const [row] = await db
-        .select({ count: count() })
-        .from(registrations)
-        .where(
-          and(eq(registrations.drivingSchoolId, a.drivingSchoolId), eq(registrations.read, false)),
-        );
-      return { status: 200, body: { count: Number(row?.count ?? 0) } };
-    },
+      async countUnreadRegistrations(request) {
+        const a = requireAuth(request);
+        const [row] = await db
+          .select({ count: count() })
+          .from(registrations)
+          .where(
+            and(
+              eq(registrations.drivingSchoolId, a.drivingSchoolId),
+              eq(registrations.read, false),
+            ),
+          );
+        return { status: 200 as const, body: { count: Number(row?.count ?? 0) } };
+      },
 
-    changeRegistrationReadState: (request) =>
-      set(auth(request), num(request.query.registrationId), { read: Boolean(request.query.read) }),
+      changeRegistrationReadState: (request) =>
+        set(requireAuth(request), num(request.query.registrationId), {
+          read: Boolean(request.query.read),
+        }),
 
-    async listRegistrationStatusOptions() {
-      return {
-        status: 200,
-        body: PEOPLE_CODES.registrationStatuses.map((id) => ({
-          id,
-          label: STATUS_LABELS[id],
-          labelKey: `registrations.status.${id}`,
-        })),
-      };
-    },
-
-    // Any status may follow any other, but CONVERTED is set by the conversion only, and a
-    // converted registration keeps it.
-    async changeRegistrationProcessStatus(request) {
-      const a = auth(request);
-      const id = num(request.params.id);
-      const { processStatus } = request.body as Schemas['RegistrationProcessStatusChange'];
-      if (processStatus === 'CONVERTED') {
-        throw fieldError(
-          'processStatus',
-          'validation.enum',
-          'CONVERTED is set by convert-to-student only.',
-        );
-      }
-      const current = await load(a, id);
-      if (current.processStatus === 'CONVERTED') {
-        throw globalError(
-          'errors.registration_converted',
-          'The registration was converted; it keeps its status.',
-        );
-      }
-      return set(a, id, { processStatus });
-    },
-
-    // Students who may be this person: same e-mail, same name and birth date, same phone.
-    async listRegistrationMatchingStudents(request) {
-      const a = auth(request);
-      const registration = await load(a, num(request.params.id));
-      const email = registration.email?.toLowerCase() ?? null;
-      const phone = registration.phone;
-      const emailMatches = email
-        ? sql<boolean>`(lower(${students.email}) = ${email} or lower(${students.learningAppEmail}) = ${email})`
-        : sql<boolean>`false`;
-      const nameAndBirthDateMatch = registration.birthDate
-        ? sql<boolean>`(lower(${students.firstName}) = lower(${registration.firstName}) and lower(${students.lastName}) = lower(${registration.lastName}) and ${students.birthDate} = ${registration.birthDate})`
-        : sql<boolean>`false`;
-      const phoneMatches = phone
-        ? sql<boolean>`(${phoneDigits(sql`${phone}`)} in (${phoneDigits(students.phoneMobile)}, ${phoneDigits(students.phonePrivate)}, ${phoneDigits(students.phoneWork)}))`
-        : sql<boolean>`false`;
-      const rows = await db
-        .select({
-          student: students,
-          emailMatches: sql<boolean>`coalesce(${emailMatches}, false)`,
-          nameAndBirthDateMatch: sql<boolean>`coalesce(${nameAndBirthDateMatch}, false)`,
-          phoneMatches: sql<boolean>`coalesce(${phoneMatches}, false)`,
-        })
-        .from(students)
-        .where(
-          and(
-            eq(students.drivingSchoolId, a.drivingSchoolId),
-            or(emailMatches, nameAndBirthDateMatch, phoneMatches),
-            studentVisibility(db)(a),
-          ),
-        )
-        .orderBy(
-          desc(sql`coalesce(${emailMatches}, false)`),
-          desc(sql`coalesce(${nameAndBirthDateMatch}, false)`),
-          desc(sql`coalesce(${phoneMatches}, false)`),
-          asc(students.id),
-        )
-        .limit(10);
-      return {
-        status: 200,
-        body: await Promise.all(
-          rows.map(async (row) => ({
-            student: await toListItem(row.student),
-            emailMatches: Boolean(row.emailMatches),
-            nameAndBirthDateMatch: Boolean(row.nameAndBirthDateMatch),
-            phoneMatches: Boolean(row.phoneMatches),
+      async listRegistrationStatusOptions() {
+        return {
+          status: 200,
+          body: PEOPLE_CODES.registrationStatuses.map((id) => ({
+            id,
+            label: STATUS_LABELS[id],
+            labelKey: `registrations.status.${id}`,
           })),
-        ),
-      };
-    },
+        };
+      },
 
-    // A new student (or a merge into an existing one, filling empty fields only), an
-    // education for every wanted class the student lacks, the registration CONVERTED.
-    async convertRegistrationToStudent(request) {
-      const a = auth(request);
-      const registration = await load(a, num(request.params.id));
-      if (registration.processStatus === 'CONVERTED') {
-        throw globalError(
-          'errors.registration_converted',
-          'The registration was converted before.',
-        );
-      }
-      const body = (request.body ?? {}) as Schemas['RegistrationConversion'];
-      const existing = body.studentId ? await visibleStudent(db, a, body.studentId) : undefined;
-      if (existing?.archived) {
-        throw globalError(
-          'errors.student_archived',
-          'The student is archived; take them out of the archive first.',
-        );
-      }
-      const branchId = existing?.branchId ?? body.branchId ?? registration.branchId;
-      if (!branchId) {
-        throw fieldError('branchId', 'validation.required', 'Choose the branch of the student.');
-      }
-      const [branch] = await db
-        .select({ priceListId: branches.priceListId })
-        .from(branches)
-        .where(and(eq(branches.drivingSchoolId, a.drivingSchoolId), eq(branches.id, branchId)));
-      const fromRegistration = {
-        salutation: registration.salutation,
-        birthDate: registration.birthDate,
-        birthPlace: registration.birthPlace,
-        address: registration.address,
-        email: registration.email,
-        learningAppEmail: registration.email,
-        phoneMobile: registration.phone,
-        language: registration.language,
-      };
-      const student = await guardWrite(
-        () =>
-          db.transaction(async (tx) => {
-            let row: typeof students.$inferSelect | undefined;
-            if (existing) {
-              const fill: Record<string, unknown> = {};
-              for (const [key, value] of Object.entries(fromRegistration)) {
-                if (value != null && existing[key as keyof typeof existing] == null)
-                  fill[key] = value;
+      // Any status may follow any other, but CONVERTED is set by the conversion only, and a
+      // converted registration keeps it.
+      async changeRegistrationProcessStatus(request) {
+        const a = requireAuth(request);
+        const id = num(request.params.id);
+        const { processStatus } = request.body as Schemas['RegistrationProcessStatusChange'];
+        if (processStatus === 'CONVERTED') {
+          throw fieldError(
+            'processStatus',
+            'validation.enum',
+            'CONVERTED is set by convert-to-student only.',
+          );
+        }
+        const current = await load(a, id);
+        if (current.processStatus === 'CONVERTED') {
+          throw globalError(
+            'errors.registration_converted',
+            'The registration was converted; it keeps its status.',
+          );
+        }
+        return set(a, id, { processStatus });
+      },
+
+      // Students who may be this person: same e-mail, same name and birth date, same phone.
+      async listRegistrationMatchingStudents(request) {
+        const a = requireAuth(request);
+        const registration = await load(a, num(request.params.id));
+        const email = registration.email?.toLowerCase() ?? null;
+        const phone = registration.phone;
+        const emailMatches = email
+          ? sql<boolean>`(lower(${students.email}) = ${email} or lower(${students.learningAppEmail}) = ${email})`
+          : sql<boolean>`false`;
+        const nameAndBirthDateMatch = registration.birthDate
+          ? sql<boolean>`(lower(${students.firstName}) = lower(${registration.firstName}) and lower(${students.lastName}) = lower(${registration.lastName}) and ${students.birthDate} = ${registration.birthDate})`
+          : sql<boolean>`false`;
+        const phoneMatches = phone
+          ? sql<boolean>`(${phoneDigits(sql`${phone}`)} in (${phoneDigits(students.phoneMobile)}, ${phoneDigits(students.phonePrivate)}, ${phoneDigits(students.phoneWork)}))`
+          : sql<boolean>`false`;
+        const rows = await db
+          .select({
+            student: students,
+            emailMatches: sql<boolean>`coalesce(${emailMatches}, false)`,
+            nameAndBirthDateMatch: sql<boolean>`coalesce(${nameAndBirthDateMatch}, false)`,
+            phoneMatches: sql<boolean>`coalesce(${phoneMatches}, false)`,
+          })
+          .from(students)
+          .where(
+            and(
+              eq(students.drivingSchoolId, a.drivingSchoolId),
+              or(emailMatches, nameAndBirthDateMatch, phoneMatches),
+              studentVisibility(db)(a),
+            ),
+          )
+          .orderBy(
+            desc(sql`coalesce(${emailMatches}, false)`),
+            desc(sql`coalesce(${nameAndBirthDateMatch}, false)`),
+            desc(sql`coalesce(${phoneMatches}, false)`),
+            asc(students.id),
+          )
+          .limit(10);
+        return {
+          status: 200,
+          body: await Promise.all(
+            rows.map(async (row) => ({
+              student: await toListItem(row.student),
+              emailMatches: Boolean(row.emailMatches),
+              nameAndBirthDateMatch: Boolean(row.nameAndBirthDateMatch),
+              phoneMatches: Boolean(row.phoneMatches),
+            })),
+          ),
+        };
+      },
+
+      // A new student (or a merge into an existing one, filling empty fields only), an
+      // education for every wanted class the student lacks, the registration CONVERTED.
+      async convertRegistrationToStudent(request) {
+        const a = requireAuth(request);
+        const registration = await load(a, num(request.params.id));
+        if (registration.processStatus === 'CONVERTED') {
+          throw globalError(
+            'errors.registration_converted',
+            'The registration was converted before.',
+          );
+        }
+        const body = (request.body ?? {}) as Schemas['RegistrationConversion'];
+        const existing = body.studentId ? await visibleStudent(db, a, body.studentId) : undefined;
+        if (existing?.archived) {
+          throw globalError(
+            'errors.student_archived',
+            'The student is archived; take them out of the archive first.',
+          );
+        }
+        const branchId = existing?.branchId ?? body.branchId ?? registration.branchId;
+        if (!branchId) {
+          throw fieldError('branchId', 'validation.required', 'Choose the branch of the student.');
+        }
+        const [branch] = await db
+          .select({ priceListId: branches.priceListId })
+          .from(branches)
+          .where(and(eq(branches.drivingSchoolId, a.drivingSchoolId), eq(branches.id, branchId)));
+        const fromRegistration = {
+          salutation: registration.salutation,
+          birthDate: registration.birthDate,
+          birthPlace: registration.birthPlace,
+          address: registration.address,
+          email: registration.email,
+          learningAppEmail: registration.email,
+          phoneMobile: registration.phone,
+          language: registration.language,
+        };
+        const student = await guardWrite(
+          () =>
+            db.transaction(async (tx) => {
+              let row: typeof students.$inferSelect | undefined;
+              if (existing) {
+                const fill: Record<string, unknown> = {};
+                for (const [key, value] of Object.entries(fromRegistration)) {
+                  if (value != null && existing[key as keyof typeof existing] == null)
+                    fill[key] = value;
+                }
+                if (existing.licenseClasses.length === 0 && registration.heldLicenseClasses.length)
+                  fill.licenseClasses = registration.heldLicenseClasses;
+                [row] = await tx
+                  .update(students)
+                  .set(fill)
+                  .where(
+                    and(
+                      eq(students.drivingSchoolId, a.drivingSchoolId),
+                      eq(students.id, existing.id),
+                    ),
+                  )
+                  .returning();
+                row ??= existing;
+              } else {
+                [row] = await tx
+                  .insert(students)
+                  .values({
+                    drivingSchoolId: a.drivingSchoolId,
+                    firstName: registration.firstName,
+                    lastName: registration.lastName,
+                    ...Object.fromEntries(
+                      Object.entries(fromRegistration).filter(([, value]) => value != null),
+                    ),
+                    licenseClasses: registration.heldLicenseClasses,
+                    branchId,
+                    instructorId: body.instructorId ?? null,
+                    priceListId: body.priceListId ?? branch?.priceListId ?? null,
+                    paymentWorkflow: body.paymentWorkflow ?? null,
+                  })
+                  .returning();
               }
-              if (existing.licenseClasses.length === 0 && registration.heldLicenseClasses.length)
-                fill.licenseClasses = registration.heldLicenseClasses;
-              [row] = await tx
-                .update(students)
-                .set(fill)
+              if (!row) throw notFound();
+              const held = await tx
+                .select({ licenseClass: studentEducations.licenseClass })
+                .from(studentEducations)
                 .where(
                   and(
-                    eq(students.drivingSchoolId, a.drivingSchoolId),
-                    eq(students.id, existing.id),
+                    eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+                    eq(studentEducations.studentId, row.id),
+                    eq(studentEducations.archived, false),
                   ),
-                )
-                .returning();
-              row ??= existing;
-            } else {
-              [row] = await tx
-                .insert(students)
-                .values({
-                  drivingSchoolId: a.drivingSchoolId,
-                  firstName: registration.firstName,
-                  lastName: registration.lastName,
-                  ...Object.fromEntries(
-                    Object.entries(fromRegistration).filter(([, value]) => value != null),
-                  ),
-                  licenseClasses: registration.heldLicenseClasses,
-                  branchId,
-                  instructorId: body.instructorId ?? null,
-                  priceListId: body.priceListId ?? branch?.priceListId ?? null,
-                  paymentWorkflow: body.paymentWorkflow ?? null,
-                })
-                .returning();
-            }
-            if (!row) throw notFound();
-            const held = await tx
-              .select({ licenseClass: studentEducations.licenseClass })
-              .from(studentEducations)
-              .where(
-                and(
-                  eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
-                  eq(studentEducations.studentId, row.id),
-                  eq(studentEducations.archived, false),
-                ),
-              );
-            const have = new Set(held.map((e) => e.licenseClass));
-            for (const licenseClass of registration.licenseClasses) {
-              if (have.has(licenseClass)) continue;
-              const [education] = await tx
-                .insert(studentEducations)
-                .values({
+                );
+              const have = new Set(held.map((e) => e.licenseClass));
+              for (const licenseClass of registration.licenseClasses) {
+                if (have.has(licenseClass)) continue;
+                const [education] = await tx
+                  .insert(studentEducations)
+                  .values({
+                    drivingSchoolId: a.drivingSchoolId,
+                    studentId: row.id,
+                    licenseClass,
+                    branchId: row.branchId,
+                    instructorId: body.instructorId ?? row.instructorId,
+                    priceListId: body.priceListId ?? row.priceListId,
+                    paymentWorkflow: body.paymentWorkflow ?? row.paymentWorkflow ?? 'CLASSIC_PAY',
+                    theoryQuestionsVersion: currentQuestionsVersion(),
+                    startDate: registration.preferredStartDate,
+                  })
+                  .returning();
+                if (!education) continue;
+                if (registration.theoryCourseId) {
+                  await tx.insert(studentEducationCourses).values({
+                    drivingSchoolId: a.drivingSchoolId,
+                    studentEducationId: education.id,
+                    theoryCourseId: registration.theoryCourseId,
+                    position: 1,
+                  });
+                }
+                await addEducationEvent(tx, {
                   drivingSchoolId: a.drivingSchoolId,
                   studentId: row.id,
-                  licenseClass,
-                  branchId: row.branchId,
-                  instructorId: body.instructorId ?? row.instructorId,
-                  priceListId: body.priceListId ?? row.priceListId,
-                  paymentWorkflow: body.paymentWorkflow ?? row.paymentWorkflow ?? 'CLASSIC_PAY',
-                  theoryQuestionsVersion: currentQuestionsVersion(),
-                  startDate: registration.preferredStartDate,
-                })
-                .returning();
-              if (!education) continue;
-              if (registration.theoryCourseId) {
-                await tx.insert(studentEducationCourses).values({
-                  drivingSchoolId: a.drivingSchoolId,
                   studentEducationId: education.id,
-                  theoryCourseId: registration.theoryCourseId,
-                  position: 1,
+                  userId: a.userId,
+                  type: 'CREATED',
+                  text: `Ausbildung Klasse ${licenseClass} aus der Anmeldung angelegt`,
                 });
               }
-              await addEducationEvent(tx as unknown as Db, {
-                drivingSchoolId: a.drivingSchoolId,
-                studentId: row.id,
-                studentEducationId: education.id,
-                userId: a.userId,
-                type: 'CREATED',
-                text: `Ausbildung Klasse ${licenseClass} aus der Anmeldung angelegt`,
-              });
-            }
-            await tx
-              .update(registrations)
-              .set({ processStatus: 'CONVERTED', matchedStudentId: row.id, read: true })
-              .where(
-                and(
-                  eq(registrations.drivingSchoolId, a.drivingSchoolId),
-                  eq(registrations.id, registration.id),
-                ),
-              );
-            return row;
-          }),
-        students$.constraints,
-      );
-      return { status: 201, body: await toStudent(student) };
-    },
-  });
+              await tx
+                .update(registrations)
+                .set({ processStatus: 'CONVERTED', matchedStudentId: row.id, read: true })
+                .where(
+                  and(
+                    eq(registrations.drivingSchoolId, a.drivingSchoolId),
+                    eq(registrations.id, registration.id),
+                  ),
+                );
+              return row;
+            }),
+          students$.constraints,
+        );
+        return { status: 201 as const, body: await toStudent(student) };
+      },
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { OperationHandlers, OperationId } from '../../http/operation-types';
 import { type ConstraintMeaning, guardWrite } from './database-errors';
+import { asOperationHandlers, type GenericHandler, type GenericResult } from './kit';
 import {
   createResourceRepository,
   type ResourceRepository,
@@ -61,12 +62,6 @@ export type ResourceDefinition<T extends TenantTable> = {
 const NEVER_WRITTEN = new Set(['id', 'drivingSchoolId', 'archived', 'createdAt', 'updatedAt']);
 const LIST_LIMIT = 1000;
 
-type Loose = {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-};
-
 /**
  * Handlers for the generic resource calls of one entity: find one, filter with paging and
  * sorting, list, page, create, update, delete, archive — tenant-scoped, with the entity's
@@ -104,11 +99,16 @@ export function createResourceHandlers<T extends TenantTable>(
     return row;
   }
 
-  async function update(auth: AuthContext, id: number, body: Record<string, unknown>) {
+  async function update(
+    auth: AuthContext,
+    id: number,
+    body: Record<string, unknown>,
+  ): Promise<GenericResult> {
     const current = await load(auth, id);
     const values = fromInput(body);
     await definition.rules?.beforeUpdate?.({ db, auth, current, values });
     const row = await guardWrite(
+      // The columns are the table's, checked by the database; the type is the table's generic.
       () => repository.update(auth.drivingSchoolId, id, values as never),
       definition.constraints,
     );
@@ -116,18 +116,21 @@ export function createResourceHandlers<T extends TenantTable>(
     return { status: 200, body: await toDto(row) };
   }
 
-  const handlers: Record<string, (request: Loose) => Promise<unknown>> = {};
+  const handlers: Record<string, GenericHandler> = {};
   const ops = definition.operations;
 
   if (ops.get) {
     handlers[ops.get] = async (request) => {
-      const auth = requireAuth(request as never);
-      return { status: 200, body: await toDto(await load(auth, Number(request.params.id))) };
+      const auth = requireAuth(request);
+      return {
+        status: 200,
+        body: await toDto(await load(auth, Number(request.params.id))),
+      };
     };
   }
   if (ops.filter) {
     handlers[ops.filter] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const body = (request.body ?? {}) as Record<string, unknown> & {
         page?: number;
         size?: number;
@@ -149,7 +152,7 @@ export function createResourceHandlers<T extends TenantTable>(
   }
   if (ops.list) {
     handlers[ops.list] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const query = request.query as { search?: string; archived?: boolean };
       const { rows } = await repository.page(auth.drivingSchoolId, {
         offset: 0,
@@ -163,7 +166,7 @@ export function createResourceHandlers<T extends TenantTable>(
   }
   if (ops.page) {
     handlers[ops.page] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const { rows, total } = await repository.page(auth.drivingSchoolId, {
         offset: Number(request.params.offset),
         limit: Number(request.params.limit),
@@ -175,10 +178,11 @@ export function createResourceHandlers<T extends TenantTable>(
   }
   if (ops.create) {
     handlers[ops.create] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const values = fromInput((request.body ?? {}) as Record<string, unknown>);
       await definition.rules?.beforeCreate?.({ db, auth, values });
       const row = await guardWrite(
+        // The columns are the table's, checked by the database; the type is the table's generic.
         () => repository.insert(auth.drivingSchoolId, values as never),
         definition.constraints,
       );
@@ -188,7 +192,7 @@ export function createResourceHandlers<T extends TenantTable>(
   if (ops.update) {
     handlers[ops.update] = async (request) =>
       update(
-        requireAuth(request as never),
+        requireAuth(request),
         Number(request.params.id),
         (request.body ?? {}) as Record<string, unknown>,
       );
@@ -196,12 +200,12 @@ export function createResourceHandlers<T extends TenantTable>(
   if (ops.updateById) {
     handlers[ops.updateById] = async (request) => {
       const { id, ...body } = (request.body ?? {}) as Record<string, unknown> & { id: number };
-      return update(requireAuth(request as never), Number(id), body);
+      return update(requireAuth(request), Number(id), body);
     };
   }
   if (ops.delete) {
     handlers[ops.delete] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const id = Number(request.params.id);
       const current = await load(auth, id);
       await definition.rules?.beforeDelete?.({ db, auth, current });
@@ -217,7 +221,7 @@ export function createResourceHandlers<T extends TenantTable>(
   if (ops.archive) {
     if (!archivable) throw new Error(`${ops.archive}: the table has no archived flag`);
     handlers[ops.archive] = async (request) => {
-      const auth = requireAuth(request as never);
+      const auth = requireAuth(request);
       const { id, archived } = request.query as { id: number; archived: boolean };
       const current = await load(auth, Number(id));
       await definition.rules?.beforeArchive?.({ db, auth, current, archived });
@@ -229,5 +233,5 @@ export function createResourceHandlers<T extends TenantTable>(
       return { status: 200, body: await toDto(row) };
     };
   }
-  return handlers as unknown as OperationHandlers;
+  return asOperationHandlers(handlers);
 }

@@ -133,6 +133,7 @@ export function createResourceRepository<T extends TenantTable>(
       if (Object.keys(values).length === 0) return this.findById(schoolId, id);
       const rows = await db
         .update(table)
+        // The table is generic here; the values are its columns (the caller's Insert type).
         .set(values as never)
         .where(byId(schoolId, id))
         .returning();
@@ -143,6 +144,7 @@ export function createResourceRepository<T extends TenantTable>(
       if (!table.archived) throw new Error('This table has no archived flag');
       const rows = await db
         .update(table)
+        // Checked above: the table has the archived flag, which its generic type cannot show.
         .set({ archived } as never)
         .where(byId(schoolId, id))
         .returning();

@@ -4,7 +4,7 @@ import { type RoleType, rolePermissions, roles, userRoles, users } from '../../d
 import { requireAuth } from '../../http/auth';
 import { AppError, fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { batchLoader, iso, linkedWriteHandlers, type Schemas } from '../driving-school/company-kit';
+import { batchLoader, iso, type Schemas, writeWithChildren } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 import { PERMISSION_KEYS, type PermissionKey } from '../session/permission-keys';
@@ -175,11 +175,11 @@ export function createRoleHandlers(db: Db): OperationHandlers {
 
   return {
     ...createResourceHandlers(db, definition),
-    ...linkedWriteHandlers(db, definition, {
+    ...writeWithChildren(db, definition, {
       operations: { create: 'createRole', update: 'updateRole' },
       // A new role allows nothing; an OWNER role everything.
-      async after(tx, auth, row, created) {
-        if (created || row.type === 'OWNER') {
+      async children({ tx, auth, row, current }) {
+        if (current === undefined || row.type === 'OWNER') {
           await storePermissions(tx, auth.drivingSchoolId, row.id, row.type, new Set());
         }
       },
@@ -207,7 +207,7 @@ export function createRoleHandlers(db: Db): OperationHandlers {
         request.body.permissions.filter((entry) => entry.allow).map((entry) => entry.permission),
       );
       await db.transaction((tx) =>
-        storePermissions(tx as unknown as Db, auth.drivingSchoolId, role.id, role.type, allowed),
+        storePermissions(tx, auth.drivingSchoolId, role.id, role.type, allowed),
       );
       // Touch the role, so its updatedAt tells when its permissions changed.
       const [row] = await db

@@ -18,18 +18,18 @@ import { fieldError, forbidden, globalError, notFound } from '../../http/errors'
 import type { OperationHandlers } from '../../http/operation-types';
 import { IMAGE_TYPES, uploadedFile } from '../../http/uploads';
 import type { Mailer } from '../../mail/mailer';
+import { checkWeekWorkHours } from '../branches/week-work-hours';
+import { guardWrite } from '../resources/database-errors';
 import {
   batchLoader,
-  checkWeekWorkHours,
   groupBy,
   iso,
   type Link,
-  linkedWriteHandlers,
   opt,
   replaceJoinRows,
   type Schemas,
-} from '../driving-school/company-kit';
-import { guardWrite } from '../resources/database-errors';
+  writeWithChildren,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 import { hashOneTimeToken, hashPassword, newOneTimeToken } from '../session/secrets';
@@ -420,13 +420,18 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
     return row;
   }
   /** Writes links of a user in one transaction and answers the user. */
-  async function writeLinks(auth: AuthContext, id: number, links: Link[], body: object) {
+  async function writeLinks(
+    auth: AuthContext,
+    id: number,
+    links: Link[],
+    body: Record<string, unknown>,
+  ) {
     await loadUser(auth.drivingSchoolId, id);
     await guardWrite(
       () =>
         db.transaction(async (tx) => {
           for (const link of links) {
-            await link.write(tx as unknown as Db, auth.drivingSchoolId, id, body as never);
+            await link.write(tx, auth.drivingSchoolId, id, body);
           }
           await tx
             .update(users)
@@ -624,11 +629,11 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
   return {
     ...createResourceHandlers(db, userDefinition),
     ...createResourceHandlers(db, instructorDefinition),
-    ...linkedWriteHandlers(db, userDefinition, {
+    ...writeWithChildren(db, userDefinition, {
       operations: { update: 'updateUser' },
       links: userLinks,
     }),
-    ...linkedWriteHandlers(db, userDefinition, {
+    ...writeWithChildren(db, userDefinition, {
       operations: { create: 'createUser' },
       links: userLinks,
       // Nobody knows this password: the new user sets their own through the mailed link.
@@ -637,7 +642,7 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
       },
       // Settings, the link and the mail in the write's transaction: a mail the server
       // refuses undoes the whole creation (422 errors.email_not_sent).
-      async after(tx, auth, row) {
+      async children({ tx, auth, row }) {
         await tx
           .insert(userSettings)
           .values({ drivingSchoolId: auth.drivingSchoolId, userId: row.id });

@@ -1,7 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
 import {
   drivingSchools,
   examParticipants,
@@ -9,12 +7,13 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
+import { requireAuth } from '../../http/auth';
 import { AppError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { IMAGE_TYPES, uploadedFile } from '../../http/uploads';
 import { educationMapper } from '../educations/educations.resources';
 import type { Services } from '../handlers';
-import { auth, handlers, num, type Schemas } from './people-kit';
+import { handlers, num, type Schemas } from '../resources/kit';
 import { studentMappers, studentVisibility, visibleStudent } from './students.resources';
 
 /*
@@ -107,7 +106,7 @@ export function createStudentServiceHandlers(services: Services): OperationHandl
 
   return handlers({
     async getStudentAvatar(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const student = await visibleStudent(db, a, num(request.query.studentId));
       if (!student.avatarFileId) throw notFound('The student has no photo.');
       const { row, bytes } = await files.read(db, a.drivingSchoolId, student.avatarFileId);
@@ -119,9 +118,9 @@ export function createStudentServiceHandlers(services: Services): OperationHandl
 
     // Replaces the photo: the new file is stored and linked first, then the old one goes.
     async uploadStudentAvatar(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const body = request.body as { studentId: number };
-      const file = uploadedFile(request as unknown as FastifyRequest, 'file', {
+      const file = uploadedFile(request, 'file', {
         types: IMAGE_TYPES,
         maxBytes: AVATAR_MAX_BYTES,
       });
@@ -133,7 +132,7 @@ export function createStudentServiceHandlers(services: Services): OperationHandl
         );
       }
       const updated = await db.transaction(async (tx) => {
-        const stored = await files.save(tx as unknown as Db, a.drivingSchoolId, file);
+        const stored = await files.save(tx, a.drivingSchoolId, file);
         const [row] = await tx
           .update(students)
           .set({ avatarFileId: stored.id })
@@ -153,7 +152,7 @@ export function createStudentServiceHandlers(services: Services): OperationHandl
     },
 
     async getStudentExamAndEducation(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const student = await visibleStudent(db, a, num(request.params.id));
       const [educationRows, examRows] = await Promise.all([
         db
@@ -212,7 +211,7 @@ export function createStudentServiceHandlers(services: Services): OperationHandl
 
     // Over the school's own mail account (email_configs), else the system mailer.
     async sendStudentConfirmationEmail(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const email = String(request.query.email).toLowerCase();
       const [student] = await db
         .select()

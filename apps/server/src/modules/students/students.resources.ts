@@ -26,34 +26,33 @@ import {
   students,
   users,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 import {
-  auth,
   batchLoader,
-  createWithChildren,
   expression,
   fileRefLoader,
   filterWith,
   handlers,
   immutable,
-  type LooseRequest,
   listWithQuery,
-  loose,
+  mergeHandlers,
   num,
-  pick,
   renameError,
   replacing,
+  required,
   rules,
   type Schemas,
   unknownId,
   userNameLoader,
   withoutNulls,
-} from './people-kit';
+  withoutWrites,
+  writeWithChildren,
+} from '../resources/kit';
 
 /*
  * Students (spec 000 §3–5) and student notes (001 §3): the generic calls, the list screens'
@@ -418,7 +417,7 @@ export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
       create: 'createStudent',
       update: 'updateStudent',
       delete: 'deleteStudent',
-      archive: 'archiveStudent',
+      // archiveStudent is hand-written: it archives the student's educations too.
     },
     toDto: (row) => toStudent(row),
     fromInput: (input) => {
@@ -645,14 +644,18 @@ export async function visibleStudent(db: Db, a: AuthContext, id: number): Promis
 export function createStudentHandlers(db: Db): OperationHandlers {
   const definition = studentDefinition(db);
   const { toStudent, toListItem } = studentMappers(db);
-  const generic = createResourceHandlers(db, definition);
-  const writes = createWithChildren(db, definition, async ({ tx, auth: a, row, body }) => {
-    await writeCategories(
-      tx,
-      a.drivingSchoolId,
-      row.id,
-      (body.studentCategoryIds as number[] | undefined) ?? [],
-    );
+  // Create and update write the categories too: `writes` answers them, not the generic layer.
+  const { deleteStudent, ...generic } = createResourceHandlers(db, withoutWrites(definition));
+  const writes = writeWithChildren(db, definition, {
+    operations: definition.operations,
+    children: async ({ tx, auth: a, row, body }) => {
+      await writeCategories(
+        tx,
+        a.drivingSchoolId,
+        row.id,
+        (body.studentCategoryIds as number[] | undefined) ?? [],
+      );
+    },
   });
   const repository = createResourceRepository(db, students, { sortColumns: {} });
 
@@ -684,11 +687,9 @@ export function createStudentHandlers(db: Db): OperationHandlers {
     return Boolean(user);
   };
 
-  return handlers({
-    ...loose(generic),
-    ...writes,
+  const custom = handlers({
     deleteStudent: renameError(
-      pick(generic, 'deleteStudent'),
+      required(deleteStudent, 'deleteStudent'),
       'errors.still_referenced',
       'errors.student_in_use',
       'The student has appointments, exams, invoices, payments or a signed contract; archive them instead.',
@@ -697,7 +698,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
     // Archiving a student archives their educations too (spec 000 §4); taking them out of
     // the archive leaves the educations archived, each is taken out on its own.
     async archiveStudent(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const { id, archived } = request.query as { id: number; archived: boolean };
       await visibleStudent(db, a, Number(id));
       const row = await db.transaction(async (tx) => {
@@ -731,7 +732,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
               })),
             );
           }
-          await resetFinishedOfCancelledFinalInvoices(tx as unknown as Db, a, id);
+          await resetFinishedOfCancelledFinalInvoices(tx, a, id);
         }
         return updated;
       });
@@ -752,7 +753,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
     }),
 
     async listStudentsWithEmail(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const rows = await db
         .select({
           id: students.id,
@@ -771,12 +772,15 @@ export function createStudentHandlers(db: Db): OperationHandlers {
         )
         .orderBy(asc(sql`lower(${students.lastName})`), asc(sql`lower(${students.firstName})`))
         .limit(10_000);
-      return { status: 200, body: rows };
+      return {
+        status: 200,
+        body: rows.flatMap(({ email, ...row }) => (email === null ? [] : [{ ...row, email }])),
+      };
     },
 
     // 302 when a student of the school (archived ones too) uses the address, else 404.
     async checkStudentEmail(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const email = String(request.params.email).toLowerCase();
       const [found] = await db
         .select({ id: students.id })
@@ -796,7 +800,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
     },
 
     async changeLearningAppLoginAllowed(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const id = num(request.params.id);
       await visibleStudent(db, a, id);
       const row = await repository.update(a.drivingSchoolId, id, {
@@ -809,7 +813,7 @@ export function createStudentHandlers(db: Db): OperationHandlers {
     // A sign-up never confirmed (no first login) may be deleted; anything attached that
     // must be kept (appointment, invoice, payment, signed contract) refuses it.
     async deleteUnconfirmedStudent(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const id = num(request.params.id);
       const student = await visibleStudent(db, a, id);
       const confirmed = () =>
@@ -829,15 +833,17 @@ export function createStudentHandlers(db: Db): OperationHandlers {
       return { status: 204 };
     },
 
-    ...loose(notes),
-    listStudentNotes: listWithQuery(db, noteDefinition, (query) => ({
+    listStudentNotes: listWithQuery(db, noteDefinition, 'listStudentNotes', (query) => ({
       studentId: query.studentId,
     })),
-    async listStudentNotesByStudent(request: LooseRequest) {
-      const a = auth(request);
+    async listStudentNotesByStudent(request, reply) {
+      const a = requireAuth(request);
       const studentId = num(request.params.id);
       await visibleStudent(db, a, studentId);
-      return listWithQuery(db, noteDefinition, () => ({ studentId }))(request);
+      return listWithQuery(db, noteDefinition, 'listStudentNotesByStudent', () => ({
+        studentId,
+      }))(request, reply);
     },
   });
+  return mergeHandlers(generic, writes, notes, custom);
 }

@@ -25,13 +25,14 @@ import {
   theoryLessonParticipants,
   theoryLessons,
 } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { AppError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { syllabusTopic } from '../licence-data/licence-data';
+import { guardWrite } from '../resources/database-errors';
 import {
   batchLoader,
   berlinToday,
-  compact,
   fieldErrors,
   groupBy,
   handlers,
@@ -39,9 +40,8 @@ import {
   invalid,
   iso,
   unknownId,
-} from '../appointments/planning-mapping';
-import { syllabusTopic } from '../licence-data/licence-data';
-import { guardWrite } from '../resources/database-errors';
+  withoutNulls,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
 
@@ -62,7 +62,7 @@ export { ADDITIONAL_TOPICS, BASIC_TOPICS } from '../licence-data/licence-data';
 /* ──────────────────────────── theory courses ──────────────────────────── */
 
 function courseToDto(row: CourseRow, studentCount: number): TheoryCourse {
-  return compact({
+  return withoutNulls({
     id: row.id,
     shortDescription: row.shortDescription,
     start: row.start,
@@ -171,7 +171,7 @@ function lessonStats(db: Db) {
       return new Map(
         rows.map((row) => [
           row.id as number,
-          compact({
+          withoutNulls({
             lessonCount: Number(row.lessonCount),
             heldLessonCount: Number(row.heldLessonCount),
             nextLessonDate: row.nextLessonDate
@@ -402,7 +402,8 @@ function createCourseHandlers(db: Db): OperationHandlers {
   return {
     ...createResourceHandlers(db, definition),
     ...handlers({
-      async filterTheoryList(request, auth) {
+      async filterTheoryList(request) {
+        const auth = requireAuth(request);
         const body = (request.body ?? {}) as Schemas['TheoryCourseFilter'];
         const size = body.size ?? 25;
         const { rows, total } = await repository.page(auth.drivingSchoolId, {
@@ -420,7 +421,7 @@ function createCourseHandlers(db: Db): OperationHandlers {
               lessonCount: 0,
               heldLessonCount: 0,
             };
-            return compact({
+            return withoutNulls({
               course,
               lessonCount: Math.min(stat.lessonCount, 1000),
               heldLessonCount: Math.min(stat.heldLessonCount, 1000),
@@ -432,7 +433,8 @@ function createCourseHandlers(db: Db): OperationHandlers {
         return { status: 200, body: { data, total } };
       },
 
-      async listUpcomingTheoryCourses(_request, auth) {
+      async listUpcomingTheoryCourses(request) {
+        const auth = requireAuth(request);
         const rows = await db
           .select()
           .from(theoryCourses)
@@ -448,7 +450,8 @@ function createCourseHandlers(db: Db): OperationHandlers {
         return { status: 200, body: await Promise.all(rows.map(toDto)) };
       },
 
-      async listStudentFilterTheoryCourses(_request, auth) {
+      async listStudentFilterTheoryCourses(request) {
+        const auth = requireAuth(request);
         const rows = await db
           .select({
             id: theoryCourses.id,
@@ -464,13 +467,15 @@ function createCourseHandlers(db: Db): OperationHandlers {
         return { status: 200, body: rows };
       },
 
-      async listTheoryCourseStudents(request, auth) {
+      async listTheoryCourseStudents(request) {
+        const auth = requireAuth(request);
         const course = await loadCourse(db, auth, Number(request.params.id));
         return { status: 200, body: await courseStudents(db, auth, course.id) };
       },
 
       /** Replaces the assignment (spec 001 §5: at most 3 courses per education, not over quantity). */
-      async updateTheoryCourseStudents(request, auth) {
+      async updateTheoryCourseStudents(request) {
+        const auth = requireAuth(request);
         const course = await loadCourse(db, auth, Number(request.params.id));
         const wanted = [
           ...new Set((request.body as Schemas['TheoryCourseStudentsInput']).studentEducationIds),
@@ -511,7 +516,7 @@ function createCourseHandlers(db: Db): OperationHandlers {
                   );
               }
               await assignToCourse(
-                tx as unknown as Db,
+                tx,
                 auth.drivingSchoolId,
                 course.id,
                 wanted.filter((id) => !have.has(id)),
@@ -523,7 +528,8 @@ function createCourseHandlers(db: Db): OperationHandlers {
       },
 
       /** Books an education into single lessons (modules) of the course, joining it if needed. */
-      async bookTheoryCourseModule(request, auth) {
+      async bookTheoryCourseModule(request) {
+        const auth = requireAuth(request);
         const course = await loadCourse(db, auth, Number(request.params.id));
         const body = request.body as Schemas['TheoryModuleBookingInput'];
         const [education] = await educationsOf(db, auth.drivingSchoolId, [body.studentEducationId]);
@@ -563,13 +569,11 @@ function createCourseHandlers(db: Db): OperationHandlers {
                   ),
                 );
               if (!Number(inCourse?.n ?? 0)) {
-                const counted = await courseStudentCount(tx as unknown as Db, auth, course.id);
+                const counted = await courseStudentCount(tx, auth, course.id);
                 if (counted >= course.quantity) {
                   throw globalError('errors.course_full', 'The course has no free place.');
                 }
-                await assignToCourse(tx as unknown as Db, auth.drivingSchoolId, course.id, [
-                  education.id,
-                ]);
+                await assignToCourse(tx, auth.drivingSchoolId, course.id, [education.id]);
               }
               await tx
                 .insert(theoryLessonParticipants)
@@ -655,7 +659,7 @@ async function participantsOf(
     )
     .orderBy(asc(students.lastName), asc(students.firstName), asc(theoryLessonParticipants.id));
   return rows.map((row) =>
-    compact({
+    withoutNulls({
       ...row,
       licenseClass: row.licenseClass as LicenseClass,
       signed: row.signedAt !== null,
@@ -665,7 +669,7 @@ async function participantsOf(
 }
 
 function lessonToDto(row: LessonRow, participants: Participant[]): TheoryLesson {
-  return compact({
+  return withoutNulls({
     id: row.id,
     theoryCourseId: row.theoryCourseId,
     additional: row.additional,
@@ -875,7 +879,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
   return {
     ...createResourceHandlers(db, definition),
     ...handlers({
-      async listTheoryLessons(request, auth) {
+      async listTheoryLessons(request) {
+        const auth = requireAuth(request);
         const query = request.query as { search?: string };
         const { rows } = await repository.page(auth.drivingSchoolId, {
           offset: 0,
@@ -886,7 +891,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
         return { status: 200, body: await Promise.all(rows.map(toDto)) };
       },
 
-      async pageTheoryLessons(request, auth) {
+      async pageTheoryLessons(request) {
+        const auth = requireAuth(request);
         const { rows, total } = await repository.page(auth.drivingSchoolId, {
           offset: Number(request.params.offset),
           limit: Number(request.params.limit),
@@ -895,7 +901,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
         return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
       },
 
-      async listTheoryLessonsByCourse(request, auth) {
+      async listTheoryLessonsByCourse(request) {
+        const auth = requireAuth(request);
         const course = await loadCourse(db, auth, Number(request.params.id));
         const { rows } = await repository.page(auth.drivingSchoolId, {
           offset: 0,
@@ -906,7 +913,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
         return { status: 200, body: await Promise.all(rows.map(toDto)) };
       },
 
-      async checkTheoryLessonStudentMatch(request, auth) {
+      async checkTheoryLessonStudentMatch(request) {
+        const auth = requireAuth(request);
         const lesson = await loadLesson(auth, Number(request.params.id));
         const studentId = Number(request.params.studentId);
         const [student] = await db
@@ -953,7 +961,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
       },
 
       /** Books the students for the education the lesson matches; sets the lesson's booked flag. */
-      async bookTheoryLesson(request, auth) {
+      async bookTheoryLesson(request) {
+        const auth = requireAuth(request);
         const lesson = await loadLesson(auth, Number(request.params.id));
         const studentIds = [
           ...new Set((request.body as Schemas['TheoryLessonBookingInput']).studentIds),
@@ -1001,7 +1010,8 @@ function createLessonHandlers(db: Db): OperationHandlers {
       },
 
       /** The booking stays; only the signature goes. */
-      async deleteTheoryLessonSignature(request, auth) {
+      async deleteTheoryLessonSignature(request) {
+        const auth = requireAuth(request);
         const id = Number(request.query.studentTheoryLessonId);
         const rows = await db
           .update(theoryLessonParticipants)

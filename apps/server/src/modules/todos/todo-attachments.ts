@@ -1,12 +1,12 @@
 import { and, count, eq, max } from 'drizzle-orm';
 import { todoAttachments, todos } from '../../db/schema';
 import { toFileRef } from '../../files/file-store';
-import type { AuthContext } from '../../http/auth';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { uploadedFile } from '../../http/uploads';
 import type { Services } from '../handlers';
-import { auth, handlers, num } from '../students/people-kit';
+import { handlers, num } from '../resources/kit';
 
 /** The contract's limit of attachments per to-do (the table's position check agrees). */
 export const MAX_TODO_ATTACHMENTS = 20;
@@ -48,10 +48,10 @@ export function createTodoAttachmentHandlers(services: Services): OperationHandl
 
   return handlers({
     async uploadTodoAttachment(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const todoId = num(request.params.todoId);
       await loadTodo(a, todoId);
-      const file = uploadedFile(request as never, 'file');
+      const file = uploadedFile(request, 'file');
       const [used] = await db
         .select({ count: count(), last: max(todoAttachments.position) })
         .from(todoAttachments)
@@ -91,7 +91,7 @@ export function createTodoAttachmentHandlers(services: Services): OperationHandl
     },
 
     async downloadTodoAttachment(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const attachment = await loadAttachment(
         a,
         num(request.params.todoId),
@@ -110,7 +110,7 @@ export function createTodoAttachmentHandlers(services: Services): OperationHandl
     },
 
     async deleteTodoAttachment(request) {
-      const a = auth(request);
+      const a = requireAuth(request);
       const attachment = await loadAttachment(
         a,
         num(request.params.todoId),

@@ -1,26 +1,25 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { type PEOPLE_CODES, storedFiles, todoAttachments, todos } from '../../db/schema';
-import type { AuthContext } from '../../http/auth';
+import { toFileRef } from '../../files/file-store';
+import { type AuthContext, requireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import {
-  auth,
   batchLoader,
   type FileRef,
   groupBy,
   handlers,
   listWithQuery,
-  loose,
+  mergeHandlers,
   num,
   replacing,
   type Schemas,
-  toFileRef,
   unknownId,
   withoutNulls,
-} from '../students/people-kit';
+} from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 
 /*
  * To-dos (spec 000 §3, §7): status, priority, group, assignee, the student they are about,
@@ -98,8 +97,16 @@ export function todoAttachmentsLoader(db: Db) {
   );
 }
 
-export function todoDefinition(db: Db): ResourceDefinition<typeof todos> {
+/** Todo rows as the contract's Todo, with their attachments. */
+function todoMapper(db: Db) {
   const attachments = todoAttachmentsLoader(db);
+  return async (row: TodoRow): Promise<Schemas['Todo']> => ({
+    ...withoutNulls(row),
+    attachments: await attachments(row.drivingSchoolId, row.id),
+  });
+}
+
+export function todoDefinition(db: Db): ResourceDefinition<typeof todos> {
   return {
     table: todos,
     operations: {
@@ -111,10 +118,7 @@ export function todoDefinition(db: Db): ResourceDefinition<typeof todos> {
       updateById: 'updateTodoById',
       delete: 'deleteTodo',
     },
-    toDto: async (row: TodoRow) => ({
-      ...withoutNulls(row),
-      attachments: await attachments(row.drivingSchoolId, row.id),
-    }),
+    toDto: todoMapper(db),
     fromInput: (input) =>
       replacing(TODO_FIELDS, input, { defaults: { status: 'OPEN', priority: 'NORMAL' } }),
     searchColumns: [todos.title, todos.description],
@@ -170,7 +174,7 @@ export function todoDefinition(db: Db): ResourceDefinition<typeof todos> {
 export function createTodoHandlers(db: Db): OperationHandlers {
   const definition = todoDefinition(db);
   const generic = createResourceHandlers(db, definition);
-  const toDto = definition.toDto as (row: TodoRow) => Promise<unknown>;
+  const toDto = todoMapper(db);
 
   async function change(a: AuthContext, id: number, values: Partial<TodoRow>) {
     const [current] = await db
@@ -189,29 +193,31 @@ export function createTodoHandlers(db: Db): OperationHandlers {
       definition.constraints,
     );
     if (!row) throw notFound();
-    return { status: 200, body: await toDto(row) };
+    return { status: 200 as const, body: await toDto(row) };
   }
 
-  return handlers({
-    ...loose(generic),
-    listTodos: listWithQuery(db, definition, (query) => ({
-      statuses: query.status ? [query.status] : undefined,
-      assigneeUserIds: query.assigneeUserId ? [query.assigneeUserId] : undefined,
-      studentId: query.studentId,
-    })),
-    changeTodoStatus: (request) =>
-      change(auth(request), num(request.params.id), {
-        status: (request.body as Schemas['TodoStatusChange']).status,
+  return mergeHandlers(
+    generic,
+    handlers({
+      listTodos: listWithQuery(db, definition, 'listTodos', (query) => ({
+        statuses: query.status ? [query.status] : undefined,
+        assigneeUserIds: query.assigneeUserId ? [query.assigneeUserId] : undefined,
+        studentId: query.studentId,
+      })),
+      changeTodoStatus: (request) =>
+        change(requireAuth(request), num(request.params.id), {
+          status: (request.body as Schemas['TodoStatusChange']).status,
+        }),
+      changeTodoGroup: (request) =>
+        change(requireAuth(request), num(request.params.id), {
+          group: ((request.body as Schemas['TodoGroupChange']).group ?? null) as TodoRow['group'],
+        }),
+      listTaskStatuses: async () => ({ status: 200, body: options(STATUS_LABELS, 'todos.status') }),
+      listTaskPriorities: async () => ({
+        status: 200,
+        body: options(PRIORITY_LABELS, 'todos.priority'),
       }),
-    changeTodoGroup: (request) =>
-      change(auth(request), num(request.params.id), {
-        group: ((request.body as Schemas['TodoGroupChange']).group ?? null) as TodoRow['group'],
-      }),
-    listTaskStatuses: async () => ({ status: 200, body: options(STATUS_LABELS, 'todos.status') }),
-    listTaskPriorities: async () => ({
-      status: 200,
-      body: options(PRIORITY_LABELS, 'todos.priority'),
+      listTaskGroups: async () => ({ status: 200, body: options(GROUP_LABELS, 'todos.group') }),
     }),
-    listTaskGroups: async () => ({ status: 200, body: options(GROUP_LABELS, 'todos.group') }),
-  });
+  );
 }

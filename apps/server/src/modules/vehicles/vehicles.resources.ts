@@ -12,16 +12,16 @@ import {
 import { requireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { VEHICLE_USAGE_REQUIREMENTS } from '../licence-data/licence-data';
 import {
   batchLoader,
   groupBy,
   iso,
   joinTableLink,
-  linkedWriteHandlers,
   opt,
   type Schemas,
-} from '../driving-school/company-kit';
-import { VEHICLE_USAGE_REQUIREMENTS } from '../licence-data/licence-data';
+  writeWithChildren,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 
@@ -233,7 +233,7 @@ export function createVehicleHandlers(db: Db): OperationHandlers {
 
   return {
     ...createResourceHandlers(db, definition),
-    ...linkedWriteHandlers(db, definition, {
+    ...writeWithChildren(db, definition, {
       operations: { create: 'createVehicle', update: 'updateVehicle' },
       links: [
         joinTableLink(
