@@ -1,8 +1,8 @@
+import { FormAlert } from '@fahrwerk/core';
 import { Badge, Button, ConfirmDialog, FileUpload, Section } from '@fahrwerk/ui';
 import { useEffect, useMemo, useState } from 'react';
 import type { BasicDocumentKind, BasicDocumentsAvailability } from '../api/settings-queries';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormAlert } from './form-message';
 
 /** The contract allows 5 MB per basic document. */
 export const BASIC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;

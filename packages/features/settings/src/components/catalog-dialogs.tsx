@@ -1,8 +1,5 @@
-import { invalidProps } from '@fahrwerk/core';
-import { Button, Dialog, Modal, Select, TextField } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { ApiForm, FormSelect, FormTextField, useApiForm } from '@fahrwerk/core';
+import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
 import type {
   StudentCategory,
   StudentCategoryInput,
@@ -12,31 +9,13 @@ import type {
 import {
   formToStudentCategory,
   formToTestingOrganization,
-  STUDENT_CATEGORY_SERVER_FIELDS,
-  type StudentCategoryForm,
   studentCategorySchema,
   studentCategoryToForm,
   TESTING_ORGANIZATION_SERVER_FIELDS,
-  type TestingOrganizationForm,
   testingOrganizationSchema,
   testingOrganizationToForm,
 } from '../schemas/settings-forms';
-import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormTextField } from './form-fields';
-import { FormAlert } from './form-message';
-
-function Problems({ problems }: { problems: string[] }) {
-  const { t } = useSettingsTranslation();
-  if (problems.length === 0) return null;
-  return (
-    <FormAlert>
-      {problems.map((problem) => (
-        <p key={problem}>{t(problem)}</p>
-      ))}
-    </FormAlert>
-  );
-}
 
 export type TestingOrganizationDialogProps = {
   isOpen: boolean;
@@ -71,24 +50,20 @@ function TestingOrganizationBody({
   onDone,
 }: Pick<TestingOrganizationDialogProps, 'organization' | 'onSubmit'> & { onDone: () => void }) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState } = useForm<TestingOrganizationForm>({
-    resolver: zodResolver(testingOrganizationSchema),
+  const form = useApiForm({
+    schema: testingOrganizationSchema,
     defaultValues: testingOrganizationToForm(organization),
-  });
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToTestingOrganization(form));
+    submit: async (values) => {
+      await onSubmit(formToTestingOrganization(values));
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, TESTING_ORGANIZATION_SERVER_FIELDS));
-    }
+    },
+    serverFields: TESTING_ORGANIZATION_SERVER_FIELDS,
+    t,
   });
+  const { control, formState } = form;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Problems problems={problems} />
-      <div className="grid gap-4 sm:grid-cols-2">
+    <ApiForm form={form}>
+      <FieldColumns>
         <FormTextField
           control={control}
           name="name"
@@ -96,22 +71,15 @@ function TestingOrganizationBody({
           isRequired
           maxLength={150}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="kind"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('testingOrganizations.kind')}
-              isRequired
-              items={(['TUEV', 'DEKRA', 'OTHER'] as const).map((kind) => ({
-                id: kind,
-                label: t(`testingOrganizations.kinds.${kind}`),
-              }))}
-              selectedKey={field.value}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('testingOrganizations.kind')}
+          isRequired
+          options={(['TUEV', 'DEKRA', 'OTHER'] as const).map((kind) => ({
+            id: kind,
+            label: t(`testingOrganizations.kinds.${kind}`),
+          }))}
         />
         <FormTextField
           control={control}
@@ -149,7 +117,7 @@ function TestingOrganizationBody({
           type="email"
           label={t('testingOrganizations.email')}
         />
-      </div>
+      </FieldColumns>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
           {t('common.cancel')}
@@ -158,7 +126,7 @@ function TestingOrganizationBody({
           {t('common.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }
 
@@ -193,24 +161,19 @@ function StudentCategoryBody({
   onDone,
 }: Pick<StudentCategoryDialogProps, 'category' | 'onSubmit'> & { onDone: () => void }) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState, watch } = useForm<StudentCategoryForm>({
-    resolver: zodResolver(studentCategorySchema),
+  const form = useApiForm({
+    schema: studentCategorySchema,
     defaultValues: studentCategoryToForm(category),
-  });
-  const [abbreviation, appearance] = watch(['abbreviation', 'appearance']);
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToStudentCategory(form));
+    submit: async (values) => {
+      await onSubmit(formToStudentCategory(values));
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, STUDENT_CATEGORY_SERVER_FIELDS));
-    }
+    },
+    t,
   });
+  const { control, formState, watch } = form;
+  const [abbreviation, appearance] = watch(['abbreviation', 'appearance']);
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Problems problems={problems} />
+    <ApiForm form={form}>
       <FormTextField
         control={control}
         name="name"
@@ -225,26 +188,18 @@ function StudentCategoryBody({
         isRequired
         maxLength={10}
       />
-      <Controller
-        control={control}
-        name="appearance"
-        render={({ field, fieldState }) => (
-          <div className="flex items-end gap-3">
-            <TextField
-              label={t('studentCategories.appearance')}
-              type="color"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              {...invalidProps(fieldState.error, t)}
-            />
-            <span className="text-sm text-neutral-700">
-              {t('studentCategories.preview')}:{' '}
-              <CategoryBadge abbreviation={abbreviation || '–'} appearance={appearance} />
-            </span>
-          </div>
-        )}
-      />
+      <div className="flex items-end gap-3">
+        <FormTextField
+          control={control}
+          name="appearance"
+          label={t('studentCategories.appearance')}
+          type="color"
+        />
+        <span className="text-sm text-neutral-700">
+          {t('studentCategories.preview')}:{' '}
+          <CategoryBadge abbreviation={abbreviation || '–'} appearance={appearance} />
+        </span>
+      </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
           {t('common.cancel')}
@@ -253,7 +208,7 @@ function StudentCategoryBody({
           {t('common.save')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }
 

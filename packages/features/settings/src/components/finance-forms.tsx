@@ -1,37 +1,19 @@
+import { ApiForm, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, ConfirmDialog, Section, Select, toast } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { AccountsConfig, FinancialConfig } from '../api/settings-queries';
 import {
   ACCOUNT_FIELDS,
-  type AccountsForm,
   accountsSchema,
   type ChartOfAccounts,
   DEFAULT_ACCOUNTS,
-  type FinancialForm,
   FOOTNOTE_MAX,
   financialSchema,
   financialToForm,
   formToFinancial,
   isDefaultOf,
 } from '../schemas/settings-forms';
-import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormTextField } from './form-fields';
-import { FormAlert } from './form-message';
-
-function Problems({ problems }: { problems: string[] }) {
-  const { t } = useSettingsTranslation();
-  if (problems.length === 0) return null;
-  return (
-    <FormAlert>
-      {problems.map((problem) => (
-        <p key={problem}>{t(problem)}</p>
-      ))}
-    </FormAlert>
-  );
-}
 
 const FOOTNOTES = [
   'studentPaymentRequestFootnote',
@@ -53,35 +35,19 @@ export function FinancialConfigForm({
   onSubmit,
 }: FinancialConfigFormProps) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState, reset } = useForm<FinancialForm>({
-    resolver: zodResolver(financialSchema),
+  const form = useApiForm({
+    schema: financialSchema,
     defaultValues: financialToForm(config),
-  });
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToFinancial(form));
-      reset(form);
+    submit: async (values) => {
+      await onSubmit(formToFinancial(values));
+      form.reset(values);
       toast.success(t('messages.save_success'));
-    } catch (error) {
-      setProblems(
-        applyServerErrors(
-          error,
-          setError,
-          Object.fromEntries(Object.keys(form).map((k) => [k, k])) as never,
-        ),
-      );
-    }
+    },
+    t,
   });
+  const { control, formState } = form;
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="flex flex-col gap-4"
-      aria-label={t('configuration.tabFinancial')}
-    >
-      <Problems problems={problems} />
+    <ApiForm form={form} aria-label={t('configuration.tabFinancial')}>
       <Section title={t('financial.footnotes')} description={t('financial.footnotesHint')} columns>
         {FOOTNOTES.map((name) => (
           <FormTextField
@@ -122,7 +88,7 @@ export function FinancialConfigForm({
           </Button>
         </div>
       )}
-    </form>
+    </ApiForm>
   );
 }
 
@@ -143,13 +109,19 @@ export function AccountsConfigForm({
   onSubmit,
 }: AccountsConfigFormProps) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
   const [askFrame, setAskFrame] = useState<ChartOfAccounts | null>(null);
-  const { control, handleSubmit, setError, formState, reset, getValues, setValue } =
-    useForm<AccountsForm>({
-      resolver: zodResolver(accountsSchema),
-      defaultValues: config,
-    });
+  const form = useApiForm({
+    schema: accountsSchema,
+    defaultValues: config,
+    submit: async (values) => {
+      await onSubmit(values);
+      form.reset(values);
+      toast.success(t('messages.save_success'));
+    },
+    t,
+  });
+  const { control, formState, getValues, setValue, watch } = form;
+  const chartOfAccounts = watch('chartOfAccounts');
   const applyDefaults = (frame: ChartOfAccounts) => {
     for (const field of ACCOUNT_FIELDS) {
       setValue(field, DEFAULT_ACCOUNTS[frame][field], { shouldDirty: true, shouldValidate: true });
@@ -162,59 +134,26 @@ export function AccountsConfigForm({
     if (isDefaultOf(current, current.chartOfAccounts)) applyDefaults(frame);
     else setAskFrame(frame);
   };
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(form);
-      reset(form);
-      toast.success(t('messages.save_success'));
-    } catch (error) {
-      setProblems(
-        applyServerErrors(
-          error,
-          setError,
-          Object.fromEntries(Object.keys(form).map((k) => [k, k])) as never,
-        ),
-      );
-    }
-  });
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="flex flex-col gap-4"
-      aria-label={t('configuration.tabAccounts')}
-    >
-      <Problems problems={problems} />
+    <ApiForm form={form} aria-label={t('configuration.tabAccounts')}>
       <Section title={t('accounts.title')} description={t('accounts.description')} columns>
-        <Controller
-          control={control}
-          name="chartOfAccounts"
-          render={({ field }) => (
-            <Select
-              label={t('accounts.chartOfAccounts')}
-              isDisabled={isReadOnly}
-              items={[
-                { id: 'SKR03', label: 'SKR03' },
-                { id: 'SKR04', label: 'SKR04' },
-              ]}
-              selectedKey={field.value}
-              onSelectionChange={(key) => switchFrame(key as ChartOfAccounts)}
-            />
-          )}
+        {/* Not a FormSelect: choosing a frame may replace the accounts or ask first. */}
+        <Select
+          label={t('accounts.chartOfAccounts')}
+          isDisabled={isReadOnly}
+          items={[
+            { id: 'SKR03', label: 'SKR03' },
+            { id: 'SKR04', label: 'SKR04' },
+          ]}
+          selectedKey={chartOfAccounts}
+          onSelectionChange={(key) => switchFrame(key as ChartOfAccounts)}
         />
         {!isReadOnly && (
-          <Controller
-            control={control}
-            name="chartOfAccounts"
-            render={({ field }) => (
-              <div className="flex items-end">
-                <Button variant="secondary" onPress={() => applyDefaults(field.value)}>
-                  {t('accounts.applyDefaults', { frame: field.value })}
-                </Button>
-              </div>
-            )}
-          />
+          <div className="flex items-end">
+            <Button variant="secondary" onPress={() => applyDefaults(chartOfAccounts)}>
+              {t('accounts.applyDefaults', { frame: chartOfAccounts })}
+            </Button>
+          </div>
         )}
         {ACCOUNT_FIELDS.map((name) => (
           <FormTextField
@@ -249,6 +188,6 @@ export function AccountsConfigForm({
       >
         {askFrame ? t('accounts.switchText', { frame: askFrame }) : null}
       </ConfirmDialog>
-    </form>
+    </ApiForm>
   );
 }

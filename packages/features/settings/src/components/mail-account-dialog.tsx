@@ -1,18 +1,16 @@
-import { invalidProps } from '@fahrwerk/core';
 import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Dialog,
-  Modal,
-  NumberField,
-  PasswordField,
-  Select,
-  Spinner,
-} from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+  ApiForm,
+  FormCheckboxGroup,
+  FormNumberField,
+  FormPasswordField,
+  FormSelect,
+  FormTextField,
+  readServerErrors,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Button, Dialog, FieldColumns, Modal, Spinner } from '@fahrwerk/ui';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import type {
   EmailConfig,
   EmailConfigInput,
@@ -22,16 +20,12 @@ import type {
 import {
   formToMailAccount,
   formToMailServerSettings,
-  MAIL_ACCOUNT_SERVER_FIELDS,
   MAIL_CHECK_FIELDS,
   type MailAccountForm,
   mailAccountSchema,
   mailAccountToForm,
 } from '../schemas/settings-forms';
-import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormTextField } from './form-fields';
-import { FormAlert } from './form-message';
 import { MailCheckResults } from './mail-check-dialog';
 
 /** A user the mailbox can be shown to. */
@@ -84,25 +78,20 @@ function MailAccountBody({
   onDone,
 }: Omit<MailAccountDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
   const [result, setResult] = useState<MailServerCheckResult | null>(null);
   const [isChecking, setChecking] = useState(false);
-  const { control, handleSubmit, setError, formState, trigger, getValues } =
-    useForm<MailAccountForm>({
-      resolver: zodResolver(mailAccountSchema(!account)),
-      defaultValues: mailAccountToForm(account),
-    });
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      await onSubmit(formToMailAccount(form));
+  const form = useApiForm({
+    schema: mailAccountSchema(!account),
+    defaultValues: mailAccountToForm(account),
+    submit: async (values) => {
+      await onSubmit(formToMailAccount(values));
       onDone();
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, MAIL_ACCOUNT_SERVER_FIELDS));
-    }
+    },
+    t,
   });
+  const { control, formState, trigger, getValues, setError, setProblems } = form;
 
+  // Not the form's submit: checks the server fields, then places a refusal like a save does.
   const testConnection = async () => {
     setProblems([]);
     setResult(null);
@@ -112,57 +101,43 @@ function MailAccountBody({
       const answer = await onCheck(formToMailServerSettings(getValues(), account?.id));
       if (answer) setResult(answer);
     } catch (error) {
-      setProblems(applyServerErrors(error, setError, MAIL_ACCOUNT_SERVER_FIELDS));
+      const placement = readServerErrors(error, {
+        fieldFor: (name) => (name in getValues() ? (name as FieldPath<MailAccountForm>) : null),
+        alertOn: 'every-failure',
+      });
+      for (const field of placement.fields) {
+        setError(field.name, { type: 'server', message: field.message });
+      }
+      setProblems(placement.alert);
     } finally {
       setChecking(false);
     }
   };
 
+  const securityOptions = SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }));
   const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-    <Controller
+    <FormSelect
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={t(`mail.${name}`)}
-          isRequired
-          items={SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }))}
-          selectedKey={field.value}
-          onSelectionChange={(key) => field.onChange(key)}
-          {...invalidProps(fieldState.error, t)}
-        />
-      )}
+      label={t(`mail.${name}`)}
+      isRequired
+      options={securityOptions}
     />
   );
   // No min/max on the field: it would silently clamp; the form says what is allowed instead.
   const port = (name: 'smtpPort' | 'imapPort') => (
-    <Controller
+    <FormNumberField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={t(`mail.${name}`)}
-          isRequired
-          formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-          value={field.value ?? Number.NaN}
-          onChange={(value) => field.onChange(Number.isNaN(value) ? undefined : value)}
-          onBlur={field.onBlur}
-          {...invalidProps(fieldState.error, t)}
-        />
-      )}
+      label={t(`mail.${name}`)}
+      isRequired
+      formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
+    <ApiForm form={form}>
+      <FieldColumns>
         <FormTextField
           control={control}
           name="email"
@@ -178,7 +153,8 @@ function MailAccountBody({
           description={t('mail.senderNameHint')}
           maxLength={100}
         />
-      </div>
+      </FieldColumns>
+      {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormTextField
           control={control}
@@ -199,7 +175,7 @@ function MailAccountBody({
         {port('imapPort')}
         {security('imapSecurity')}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldColumns>
         <FormTextField
           control={control}
           name="username"
@@ -208,58 +184,33 @@ function MailAccountBody({
           autoComplete="off"
           maxLength={254}
         />
-        <Controller
+        <FormPasswordField
           control={control}
           name="password"
-          render={({ field, fieldState }) => (
-            <PasswordField
-              label={t('mail.password')}
-              description={
-                account
-                  ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
-                  : undefined
-              }
-              isRequired={!account}
-              autoComplete="new-password"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('mail.password')}
+          description={
+            account
+              ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
+              : undefined
+          }
+          isRequired={!account}
+          autoComplete="new-password"
         />
-      </div>
-      <Controller
+      </FieldColumns>
+      <FormCheckboxGroup
         control={control}
         name="userIds"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
-            label={t('mail.userIds')}
-            description={t('mail.userIdsHint')}
-            isRequired
-            value={field.value.map(String)}
-            onChange={(values) => field.onChange(values.map(Number))}
-            {...invalidProps(fieldState.error, t)}
-          >
-            {users === undefined ? (
-              usersError ? (
-                <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
-              ) : (
-                <Spinner size="sm" />
-              )
-            ) : (
-              <div className="grid gap-2 sm:grid-cols-2">
-                {users.map((user) => (
-                  <Checkbox key={user.id} value={String(user.id)}>
-                    {user.name}
-                  </Checkbox>
-                ))}
-              </div>
-            )}
-          </CheckboxGroup>
-        )}
+        label={t('mail.userIds')}
+        description={t('mail.userIdsHint')}
+        isRequired
+        options={(users ?? []).map((user) => ({ id: String(user.id), label: user.name }))}
       />
+      {users === undefined &&
+        (usersError ? (
+          <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
+        ) : (
+          <Spinner size="sm" />
+        ))}
       {result && <MailCheckResults result={result} />}
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="secondary" onPress={testConnection} isPending={isChecking}>
@@ -274,6 +225,6 @@ function MailAccountBody({
           </Button>
         </div>
       </div>
-    </form>
+    </ApiForm>
   );
 }

@@ -1,18 +1,20 @@
-import { invalidProps } from '@fahrwerk/core';
-import { Badge, Button, Dialog, Modal, NumberField, PasswordField, Select } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ApiForm,
+  FormNumberField,
+  FormPasswordField,
+  FormSelect,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
+import { Badge, Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type {
   EmailConfig,
   MailServerCheckResult,
   MailServerSettings,
 } from '../api/settings-queries';
-import { type MailCheckForm, mailCheckSchema } from '../schemas/settings-forms';
-import { applyServerErrors } from '../server-errors';
+import { mailCheckSchema } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormTextField } from './form-fields';
-import { FormAlert } from './form-message';
 
 export type MailCheckDialogProps = {
   isOpen: boolean;
@@ -44,17 +46,14 @@ function MailCheckBody({
   onDone,
 }: Pick<MailCheckDialogProps, 'account' | 'onCheck'> & { onDone: () => void }) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
   const [result, setResult] = useState<MailServerCheckResult | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<MailCheckForm>({
-    resolver: zodResolver(
-      account
-        ? mailCheckSchema
-        : mailCheckSchema.refine((form) => form.password.length > 0, {
-            path: ['password'],
-            message: 'validation.required',
-          }),
-    ),
+  const form = useApiForm({
+    schema: account
+      ? mailCheckSchema
+      : mailCheckSchema.refine((values) => values.password.length > 0, {
+          path: ['password'],
+          message: 'validation.required',
+        }),
     defaultValues: {
       smtpHost: account?.smtpHost ?? '',
       smtpPort: account?.smtpPort ?? 587,
@@ -65,72 +64,44 @@ function MailCheckBody({
       username: account?.username ?? '',
       password: '',
     },
-  });
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    setResult(null);
-    const { password, ...rest } = form;
-    try {
+    submit: async ({ password, ...rest }) => {
+      setResult(null);
       const answer = await onCheck({
         ...rest,
         ...(password ? { password } : {}),
         ...(account ? { id: account.id } : {}),
       });
       if (answer) setResult(answer);
-    } catch (error) {
-      setProblems(
-        applyServerErrors(
-          error,
-          setError,
-          Object.fromEntries(Object.keys(form).map((k) => [k, k])) as never,
-        ),
-      );
-    }
+    },
+    t,
   });
+  const { control, formState } = form;
 
+  const securityOptions = SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }));
   const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-    <Controller
+    <FormSelect
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={t(`mail.${name}`)}
-          items={SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }))}
-          selectedKey={field.value}
-          onSelectionChange={(key) => field.onChange(key)}
-        />
-      )}
+      label={t(`mail.${name}`)}
+      isClearable={false}
+      options={securityOptions}
     />
   );
   const port = (name: 'smtpPort' | 'imapPort') => (
-    <Controller
+    <FormNumberField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={t(`mail.${name}`)}
-          minValue={1}
-          maxValue={65535}
-          formatOptions={{ useGrouping: false }}
-          value={field.value ?? Number.NaN}
-          onChange={(value) => field.onChange(Number.isNaN(value) ? undefined : value)}
-          onBlur={field.onBlur}
-          {...invalidProps(fieldState.error, t)}
-        />
-      )}
+      label={t(`mail.${name}`)}
+      minValue={1}
+      maxValue={65535}
+      formatOptions={{ useGrouping: false }}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <ApiForm form={form}>
       <p className="text-sm text-neutral-700">{t('mail.checkIntro')}</p>
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
+      {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormTextField control={control} name="smtpHost" label={t('mail.smtpHost')} isRequired />
         {port('smtpPort')}
@@ -139,7 +110,7 @@ function MailCheckBody({
         {port('imapPort')}
         {security('imapSecurity')}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldColumns>
         <FormTextField
           control={control}
           name="username"
@@ -147,24 +118,15 @@ function MailCheckBody({
           isRequired
           autoComplete="off"
         />
-        <Controller
+        <FormPasswordField
           control={control}
           name="password"
-          render={({ field, fieldState }) => (
-            <PasswordField
-              label={t('mail.password')}
-              description={account ? t('mail.passwordKeep') : undefined}
-              isRequired={!account}
-              autoComplete="new-password"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('mail.password')}
+          description={account ? t('mail.passwordKeep') : undefined}
+          isRequired={!account}
+          autoComplete="new-password"
         />
-      </div>
+      </FieldColumns>
       {result && <MailCheckResults result={result} />}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
@@ -174,7 +136,7 @@ function MailCheckBody({
           {t('mail.run')}
         </Button>
       </div>
-    </form>
+    </ApiForm>
   );
 }
 

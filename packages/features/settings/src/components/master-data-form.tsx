@@ -1,21 +1,14 @@
-import { invalidProps } from '@fahrwerk/core';
-import { Button, Section, Select, Switch, toast } from '@fahrwerk/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { ApiForm, FormSelect, FormSwitch, FormTextField, useApiForm } from '@fahrwerk/core';
+import { Button, Section, toast } from '@fahrwerk/ui';
 import type { MasterData, MasterDataInput } from '../api/settings-queries';
 import {
   FEDERAL_STATES,
   formToMasterData,
   MASTER_DATA_SERVER_FIELDS,
-  type MasterDataForm as MasterDataValues,
   masterDataSchema,
   masterDataToForm,
 } from '../schemas/settings-forms';
-import { applyServerErrors } from '../server-errors';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { FormTextField } from './form-fields';
-import { FormAlert } from './form-message';
 
 export type MasterDataFormProps = {
   masterData: MasterData;
@@ -34,39 +27,23 @@ const SWITCHES = [
 /** The master data form: checks IBAN, BIC, creditor id and VAT id before the server does. */
 export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: MasterDataFormProps) {
   const { t } = useSettingsTranslation();
-  const [problems, setProblems] = useState<string[]>([]);
-  const { control, handleSubmit, setError, formState, reset } = useForm<MasterDataValues>({
-    resolver: zodResolver(masterDataSchema),
+  const form = useApiForm({
+    schema: masterDataSchema,
     defaultValues: masterDataToForm(masterData),
-  });
-
-  const submit = handleSubmit(async (form) => {
-    setProblems([]);
-    try {
-      const saved = await onSubmit(formToMasterData(form));
+    submit: async (values) => {
+      const saved = await onSubmit(formToMasterData(values));
       // Show what was stored (IBAN compact and upper case, …).
-      reset(saved ? masterDataToForm(saved) : form);
+      form.reset(saved ? masterDataToForm(saved) : values);
       toast.success(t('messages.save_success'));
-    } catch (error) {
-      setProblems(applyServerErrors(error, setError, MASTER_DATA_SERVER_FIELDS));
-    }
+    },
+    serverFields: MASTER_DATA_SERVER_FIELDS,
+    t,
   });
+  const { control, formState } = form;
 
   const text = { control, isReadOnly };
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="flex flex-col gap-4"
-      aria-label={t('masterData.title')}
-    >
-      {problems.length > 0 && (
-        <FormAlert>
-          {problems.map((problem) => (
-            <p key={problem}>{t(problem)}</p>
-          ))}
-        </FormAlert>
-      )}
+    <ApiForm form={form} aria-label={t('masterData.title')}>
       <Section title={t('masterData.school')} columns>
         <FormTextField
           {...text}
@@ -98,23 +75,16 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
           label={t('masterData.website')}
           placeholder="https://"
         />
-        <Controller
+        <FormSelect
           control={control}
           name="federalState"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('masterData.federalState')}
-              isRequired
-              isDisabled={isReadOnly}
-              items={FEDERAL_STATES.map((state) => ({
-                id: state,
-                label: t(`federalStates.${state}`),
-              }))}
-              selectedKey={field.value || null}
-              onSelectionChange={(key) => field.onChange(key)}
-              {...invalidProps(fieldState.error, t)}
-            />
-          )}
+          label={t('masterData.federalState')}
+          isRequired
+          isReadOnly={isReadOnly}
+          options={FEDERAL_STATES.map((state) => ({
+            id: state,
+            label: t(`federalStates.${state}`),
+          }))}
         />
         <FormTextField {...text} name="street" label={t('masterData.street')} maxLength={100} />
         <FormTextField
@@ -182,16 +152,9 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
       <Section title={t('masterData.switches')}>
         <div className="flex flex-col gap-3">
           {SWITCHES.map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <Switch isSelected={field.value} onChange={field.onChange} isDisabled={isReadOnly}>
-                  {t(`masterData.${name}`)}
-                </Switch>
-              )}
-            />
+            <FormSwitch key={name} control={control} name={name} isDisabled={isReadOnly}>
+              {t(`masterData.${name}`)}
+            </FormSwitch>
           ))}
         </div>
       </Section>
@@ -205,6 +168,6 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
           </Button>
         </div>
       )}
-    </form>
+    </ApiForm>
   );
 }

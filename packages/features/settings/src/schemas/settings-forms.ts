@@ -144,27 +144,13 @@ function stripUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-/** Server field → form field of the master data form. */
-export const MASTER_DATA_SERVER_FIELDS: Record<string, keyof MasterDataForm> = {
-  name: 'name',
-  website: 'website',
-  email: 'email',
-  phone: 'phone',
+/** Server field names that differ from the master data form's (the rest land by name). */
+export const MASTER_DATA_SERVER_FIELDS = {
   'address.street': 'street',
   'address.houseNumber': 'houseNumber',
   'address.postalCode': 'postalCode',
   'address.city': 'city',
-  federalState: 'federalState',
-  taxOffice: 'taxOffice',
-  payrollTaxNumber: 'payrollTaxNumber',
-  vatTaxNumber: 'vatTaxNumber',
-  vatId: 'vatId',
-  iban: 'iban',
-  bic: 'bic',
-  creditorId: 'creditorId',
-  accountingGroup: 'accountingGroup',
-  responsiblePerson: 'responsiblePerson',
-};
+} as const satisfies Record<string, keyof MasterDataForm>;
 
 // ---- financial configuration ----------------------------------------------------------
 
@@ -294,16 +280,13 @@ export function formToTestingOrganization(form: TestingOrganizationForm): Testin
   }) as TestingOrganizationInput;
 }
 
-export const TESTING_ORGANIZATION_SERVER_FIELDS: Record<string, keyof TestingOrganizationForm> = {
-  name: 'name',
-  kind: 'kind',
+/** Server field names that differ from the testing-organisation form's. */
+export const TESTING_ORGANIZATION_SERVER_FIELDS = {
   'address.street': 'street',
   'address.houseNumber': 'houseNumber',
   'address.postalCode': 'postalCode',
   'address.city': 'city',
-  phone: 'phone',
-  email: 'email',
-};
+} as const satisfies Record<string, keyof TestingOrganizationForm>;
 
 export const studentCategorySchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.max_length'),
@@ -323,12 +306,6 @@ export const formToStudentCategory = (form: StudentCategoryForm): StudentCategor
   abbreviation: form.abbreviation.trim(),
   appearance: form.appearance.toLowerCase(),
 });
-
-export const STUDENT_CATEGORY_SERVER_FIELDS: Record<string, keyof StudentCategoryForm> = {
-  name: 'name',
-  abbreviation: 'abbreviation',
-  appearance: 'appearance',
-};
 
 // ---- mail server check ----------------------------------------------------------------
 
@@ -375,7 +352,8 @@ export const mailAccountSchema = (isNew: boolean) =>
       .max(254, 'validation.max_length')
       .pipe(z.email('validation.email')),
     senderName: optionalText(100),
-    userIds: z.array(z.number()).min(1, 'validation.mail_users').max(200, 'validation.max_items'),
+    // The users' ids as strings, as the checkbox group gives them.
+    userIds: z.array(z.string()).min(1, 'validation.mail_users').max(200, 'validation.max_items'),
     password: isNew
       ? z.string().min(1, 'validation.required').max(500, 'validation.max_length')
       : z.string().max(500, 'validation.max_length'),
@@ -397,7 +375,7 @@ export const MAIL_CHECK_FIELDS = [
 export const mailAccountToForm = (row?: EmailConfig): MailAccountForm => ({
   email: row?.email ?? '',
   senderName: row?.senderName ?? '',
-  userIds: row?.userIds ?? [],
+  userIds: (row?.userIds ?? []).map(String),
   smtpHost: row?.smtpHost ?? '',
   smtpPort: row?.smtpPort ?? 587,
   smtpSecurity: row?.smtpSecurity ?? 'STARTTLS',
@@ -413,7 +391,7 @@ export const formToMailAccount = (form: MailAccountForm): EmailConfigInput =>
   stripUndefined({
     email: form.email.trim(),
     senderName: orUndefined(form.senderName),
-    userIds: [...new Set(form.userIds)],
+    userIds: [...new Set(form.userIds)].map(Number),
     smtpHost: form.smtpHost.trim(),
     smtpPort: form.smtpPort,
     smtpSecurity: form.smtpSecurity,
@@ -440,17 +418,3 @@ export const formToMailServerSettings = (
     username: form.username.trim(),
     password: form.password === '' ? undefined : form.password,
   }) as MailServerSettings;
-
-export const MAIL_ACCOUNT_SERVER_FIELDS: Record<string, keyof MailAccountForm> = {
-  email: 'email',
-  senderName: 'senderName',
-  userIds: 'userIds',
-  smtpHost: 'smtpHost',
-  smtpPort: 'smtpPort',
-  smtpSecurity: 'smtpSecurity',
-  imapHost: 'imapHost',
-  imapPort: 'imapPort',
-  imapSecurity: 'imapSecurity',
-  username: 'username',
-  password: 'password',
-};
