@@ -19,8 +19,6 @@ export type FeatureTranslation = {
    * keys and the server's keys translate through the same `t` (plural forms included).
    */
   t: TFunction;
-  /** The same function as `t`; kept until its last callers (to-do and registration forms) say `t`. */
-  text: TFunction;
   i18n: I18n;
 };
 
@@ -28,7 +26,7 @@ export type FeatureTranslation = {
 export function useFeatureTranslation(namespace: string, texts: FeatureTexts): FeatureTranslation {
   const { t, i18n } = useTranslation([namespace, CORE_NAMESPACE], { nsMode: 'fallback' });
   registerFeatureTexts(i18n, namespace, texts);
-  return { t, text: t, i18n };
+  return { t, i18n };
 }
 
 /**

@@ -24,7 +24,7 @@ export type ConvertPanelProps = {
  * when the registration names none.
  */
 export function ConvertPanel({ registration: r, canWrite, onOpenStudent }: ConvertPanelProps) {
-  const { t, text } = useRegistrationsTranslation();
+  const { t } = useRegistrationsTranslation();
   const converted = r.processStatus === 'CONVERTED';
   const matches = useMatchingStudents(converted ? null : r.id);
   const needsBranch = !r.branchId;
@@ -123,7 +123,7 @@ export function ConvertPanel({ registration: r, canWrite, onOpenStudent }: Conve
         <div className="flex flex-col gap-3">
           {problem && (
             <FormAlert>
-              <p>{text(problem)}</p>
+              <p>{t(problem)}</p>
             </FormAlert>
           )}
           {list.length > 0 && (

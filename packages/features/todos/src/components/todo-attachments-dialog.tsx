@@ -32,7 +32,7 @@ export function TodoAttachmentsDialog({
   todo,
   canWrite,
 }: TodoAttachmentsDialogProps) {
-  const { t, text } = useTodosTranslation();
+  const { t } = useTodosTranslation();
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
   const download = useDownloadAttachment();
@@ -94,7 +94,7 @@ export function TodoAttachmentsDialog({
                           onPress={() =>
                             remove.mutate(
                               { todoId: todo.id, attachmentId: file.id },
-                              { onSuccess: () => toast.success(text('messages.delete_success')) },
+                              { onSuccess: () => toast.success(t('messages.delete_success')) },
                             )
                           }
                         >
@@ -113,7 +113,7 @@ export function TodoAttachmentsDialog({
                 <div className="flex flex-col gap-3">
                   {problem && (
                     <FormAlert>
-                      <p>{text(problem)}</p>
+                      <p>{t(problem)}</p>
                     </FormAlert>
                   )}
                   <FileUpload
