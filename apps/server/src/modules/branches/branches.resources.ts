@@ -5,7 +5,7 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
-import { expression, hhmm, iso, opt, type Schemas } from '../resources/kit';
+import { expression, hhmm, iso, mergeHandlers, opt, type Schemas } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 import { checkWeekWorkHours } from './week-work-hours';
@@ -224,5 +224,5 @@ export function createBranchHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return { ...createResourceHandlers(db, definition), ...custom };
+  return mergeHandlers(createResourceHandlers(db, definition), custom);
 }

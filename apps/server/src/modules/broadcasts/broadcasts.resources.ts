@@ -13,7 +13,7 @@ import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { berlinToday } from '../payment-documents/payment-documents.resources';
-import { withoutNulls } from '../resources/kit';
+import { mergeHandlers, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 
 /*
@@ -204,7 +204,7 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return { ...generic, ...handlers, ...createBroadcastTemplateHandlers(db) };
+  return mergeHandlers(generic, handlers, createBroadcastTemplateHandlers(db));
 }
 
 export const toBroadcastTemplateDto = (

@@ -18,6 +18,7 @@ import {
   groupBy,
   iso,
   joinTableLink,
+  mergeHandlers,
   opt,
   type Schemas,
   writeWithChildren,
@@ -349,16 +350,16 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return {
-    ...createResourceHandlers(db, testingOrganizationDefinition),
-    ...createResourceHandlers(db, studentCategoryDefinition),
-    ...createResourceHandlers(db, emailConfigDefinition),
-    ...writeWithChildren(db, emailConfigDefinition, {
+  return mergeHandlers(
+    createResourceHandlers(db, testingOrganizationDefinition),
+    createResourceHandlers(db, studentCategoryDefinition),
+    createResourceHandlers(db, emailConfigDefinition),
+    writeWithChildren(db, emailConfigDefinition, {
       operations: { create: 'createEmailConfig', update: 'updateEmailConfig' },
       links: [userLink],
     }),
-    ...custom,
-  };
+    custom,
+  );
 }
 
 function financialConfigOf(

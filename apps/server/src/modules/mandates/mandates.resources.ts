@@ -6,6 +6,7 @@ import { livePayMandates, payments, studentEducations, students } from '../../db
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { mergeHandlers } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 
 /*
@@ -261,5 +262,5 @@ export function createMandateHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return { ...generic, ...handlers };
+  return mergeHandlers(generic, handlers);
 }

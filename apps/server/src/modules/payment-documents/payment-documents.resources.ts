@@ -33,7 +33,7 @@ import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
-import { berlinToday } from '../resources/kit';
+import { berlinToday, mergeHandlers } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
 
@@ -807,5 +807,5 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return { ...generic, ...handlers };
+  return mergeHandlers(generic, handlers);
 }

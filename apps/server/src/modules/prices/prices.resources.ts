@@ -17,6 +17,7 @@ import {
   batchLoader,
   expression,
   iso,
+  mergeHandlers,
   opt,
   type Schemas,
   writeWithChildren,
@@ -413,15 +414,15 @@ export function createPriceHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return {
-    ...createResourceHandlers(db, priceListDefinition),
-    ...writeWithChildren(db, priceListDefinition, {
+  return mergeHandlers(
+    createResourceHandlers(db, priceListDefinition),
+    writeWithChildren(db, priceListDefinition, {
       operations: { create: 'createPriceList', update: 'updatePriceList' },
       before: (tx, auth, values, id) => takeStandardMark(tx, auth.drivingSchoolId, values, id),
     }),
-    ...createResourceHandlers(db, priceDefinition),
-    ...custom,
-  };
+    createResourceHandlers(db, priceDefinition),
+    custom,
+  );
 }
 
 /** The price rows of a list with their (active) products. */

@@ -5,7 +5,7 @@ import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { toPriceDto } from '../prices/prices.resources';
-import { batchLoader, groupBy, iso, opt, type Schemas } from '../resources/kit';
+import { batchLoader, groupBy, iso, mergeHandlers, opt, type Schemas } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 
@@ -196,5 +196,5 @@ export function createProductHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return { ...createResourceHandlers(db, definition), ...custom };
+  return mergeHandlers(createResourceHandlers(db, definition), custom);
 }

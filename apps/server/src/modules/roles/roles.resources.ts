@@ -4,7 +4,14 @@ import { type RoleType, rolePermissions, roles, userRoles, users } from '../../d
 import { requireAuth } from '../../http/auth';
 import { AppError, fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { batchLoader, iso, type Schemas, writeWithChildren } from '../resources/kit';
+import {
+  batchLoader,
+  handlers,
+  iso,
+  mergeHandlers,
+  type Schemas,
+  writeWithChildren,
+} from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 import { PERMISSION_KEYS, type PermissionKey } from '../session/permission-keys';
@@ -173,9 +180,9 @@ export function createRoleHandlers(db: Db): OperationHandlers {
 
   const repository = createResourceRepository(db, roles, { sortColumns });
 
-  return {
-    ...createResourceHandlers(db, definition),
-    ...writeWithChildren(db, definition, {
+  return mergeHandlers(
+    createResourceHandlers(db, definition),
+    writeWithChildren(db, definition, {
       operations: { create: 'createRole', update: 'updateRole' },
       // A new role allows nothing; an OWNER role everything.
       async children({ tx, auth, row, current }) {
@@ -184,38 +191,39 @@ export function createRoleHandlers(db: Db): OperationHandlers {
         }
       },
     }),
-
-    async updateRolePermissions(request) {
-      const auth = requireAuth(request);
-      const role = await repository.findById(auth.drivingSchoolId, request.params.id);
-      if (!role) throw notFound(`No role ${request.params.id} in your school.`);
-      const seen = new Set<PermissionKey>();
-      const duplicates: { field: string; error: string }[] = [];
-      request.body.permissions.forEach(({ permission }, index) => {
-        if (seen.has(permission)) {
-          duplicates.push({
-            field: `permissions.${index}.permission`,
-            error: 'validation.duplicate',
-          });
+    handlers({
+      async updateRolePermissions(request) {
+        const auth = requireAuth(request);
+        const role = await repository.findById(auth.drivingSchoolId, request.params.id);
+        if (!role) throw notFound(`No role ${request.params.id} in your school.`);
+        const seen = new Set<PermissionKey>();
+        const duplicates: { field: string; error: string }[] = [];
+        request.body.permissions.forEach(({ permission }, index) => {
+          if (seen.has(permission)) {
+            duplicates.push({
+              field: `permissions.${index}.permission`,
+              error: 'validation.duplicate',
+            });
+          }
+          seen.add(permission);
+        });
+        if (duplicates.length > 0) {
+          throw new AppError(422, 'errors.validation', 'A permission is given twice.', duplicates);
         }
-        seen.add(permission);
-      });
-      if (duplicates.length > 0) {
-        throw new AppError(422, 'errors.validation', 'A permission is given twice.', duplicates);
-      }
-      const allowed = new Set(
-        request.body.permissions.filter((entry) => entry.allow).map((entry) => entry.permission),
-      );
-      await db.transaction((tx) =>
-        storePermissions(tx, auth.drivingSchoolId, role.id, role.type, allowed),
-      );
-      // Touch the role, so its updatedAt tells when its permissions changed.
-      const [row] = await db
-        .update(roles)
-        .set({ updatedAt: new Date() })
-        .where(and(eq(roles.drivingSchoolId, auth.drivingSchoolId), eq(roles.id, role.id)))
-        .returning();
-      return { status: 200, body: await toRole(row ?? role) };
-    },
-  };
+        const allowed = new Set(
+          request.body.permissions.filter((entry) => entry.allow).map((entry) => entry.permission),
+        );
+        await db.transaction((tx) =>
+          storePermissions(tx, auth.drivingSchoolId, role.id, role.type, allowed),
+        );
+        // Touch the role, so its updatedAt tells when its permissions changed.
+        const [row] = await db
+          .update(roles)
+          .set({ updatedAt: new Date() })
+          .where(and(eq(roles.drivingSchoolId, auth.drivingSchoolId), eq(roles.id, role.id)))
+          .returning();
+        return { status: 200, body: await toRole(row ?? role) };
+      },
+    }),
+  );
 }

@@ -25,6 +25,7 @@ import {
   groupBy,
   iso,
   type Link,
+  mergeHandlers,
   opt,
   replaceJoinRows,
   type Schemas,
@@ -626,14 +627,14 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
     },
   };
 
-  return {
-    ...createResourceHandlers(db, userDefinition),
-    ...createResourceHandlers(db, instructorDefinition),
-    ...writeWithChildren(db, userDefinition, {
+  return mergeHandlers(
+    createResourceHandlers(db, userDefinition),
+    createResourceHandlers(db, instructorDefinition),
+    writeWithChildren(db, userDefinition, {
       operations: { update: 'updateUser' },
       links: userLinks,
     }),
-    ...writeWithChildren(db, userDefinition, {
+    writeWithChildren(db, userDefinition, {
       operations: { create: 'createUser' },
       links: userLinks,
       // Nobody knows this password: the new user sets their own through the mailed link.
@@ -674,6 +675,6 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
         }
       },
     }),
-    ...custom,
-  };
+    custom,
+  );
 }

@@ -39,6 +39,7 @@ import {
   hhmm,
   invalid,
   iso,
+  mergeHandlers,
   unknownId,
   withoutNulls,
 } from '../resources/kit';
@@ -399,9 +400,9 @@ function createCourseHandlers(db: Db): OperationHandlers {
   });
   const inSchool = (auth: AuthContext) => eq(theoryCourses.drivingSchoolId, auth.drivingSchoolId);
 
-  return {
-    ...createResourceHandlers(db, definition),
-    ...handlers({
+  return mergeHandlers(
+    createResourceHandlers(db, definition),
+    handlers({
       async filterTheoryList(request) {
         const auth = requireAuth(request);
         const body = (request.body ?? {}) as Schemas['TheoryCourseFilter'];
@@ -598,7 +599,7 @@ function createCourseHandlers(db: Db): OperationHandlers {
         return { status: 200, body: booked };
       },
     }),
-  } as OperationHandlers;
+  );
 }
 
 async function courseStudentCount(db: Db, auth: AuthContext, courseId: number) {
@@ -876,9 +877,9 @@ function createLessonHandlers(db: Db): OperationHandlers {
     return row;
   };
 
-  return {
-    ...createResourceHandlers(db, definition),
-    ...handlers({
+  return mergeHandlers(
+    createResourceHandlers(db, definition),
+    handlers({
       async listTheoryLessons(request) {
         const auth = requireAuth(request);
         const query = request.query as { search?: string };
@@ -1027,10 +1028,10 @@ function createLessonHandlers(db: Db): OperationHandlers {
         return { status: 204 };
       },
     }),
-  } as OperationHandlers;
+  );
 }
 
 /** `/theory-courses` and `/theory-lesson` with the theory screen's calls. */
 export function createTheoryHandlers(db: Db): OperationHandlers {
-  return { ...createCourseHandlers(db), ...createLessonHandlers(db) };
+  return mergeHandlers(createCourseHandlers(db), createLessonHandlers(db));
 }

@@ -18,6 +18,7 @@ import {
   groupBy,
   iso,
   joinTableLink,
+  mergeHandlers,
   opt,
   type Schemas,
   writeWithChildren,
@@ -231,9 +232,9 @@ export function createVehicleHandlers(db: Db): OperationHandlers {
     },
   };
 
-  return {
-    ...createResourceHandlers(db, definition),
-    ...writeWithChildren(db, definition, {
+  return mergeHandlers(
+    createResourceHandlers(db, definition),
+    writeWithChildren(db, definition, {
       operations: { create: 'createVehicle', update: 'updateVehicle' },
       links: [
         joinTableLink(
@@ -244,6 +245,6 @@ export function createVehicleHandlers(db: Db): OperationHandlers {
         ),
       ],
     }),
-    ...custom,
-  };
+    custom,
+  );
 }
