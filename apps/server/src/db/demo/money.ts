@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { VAT_EXEMPT_CLASSES } from '../../modules/licence-data/licence-data';
 import {
   priceLine,
   TAX_EXEMPTION_NOTE,
-  VAT_EXEMPT_CLASSES,
   vatRateOn,
 } from '../../modules/payment-documents/payment-documents.resources';
 import {

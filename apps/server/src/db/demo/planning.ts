@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ADDITIONAL_TOPICS, BASIC_TOPICS } from '../../modules/theory/theory.resources';
+import { ADDITIONAL_TOPICS, BASIC_TOPICS } from '../../modules/licence-data/licence-data';
 import {
   appointments,
   type DayWorkHours,

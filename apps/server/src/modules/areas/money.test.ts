@@ -31,11 +31,8 @@ import {
   useTestApp,
 } from '../../test/test-app';
 import { ibanChecksumValid } from '../mandates/mandates.resources';
-import {
-  berlinToday,
-  priceLine,
-  vatRateOn,
-} from '../payment-documents/payment-documents.resources';
+import { priceLine, vatRateOn } from '../payment-documents/payment-documents.resources';
+import { berlinToday } from '../resources/kit';
 
 /*
  * The money and communication area: the generic calls of payment documents, payments and

@@ -12,8 +12,7 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { berlinToday } from '../payment-documents/payment-documents.resources';
-import { mergeHandlers, withoutNulls } from '../resources/kit';
+import { berlinToday, mergeHandlers, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 
 /*

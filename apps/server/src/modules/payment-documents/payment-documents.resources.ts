@@ -64,10 +64,6 @@ export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 /** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
 const ISSUE_LOCK_KEY = 4_711_003;
 
-export { berlinToday } from '../resources/kit';
-// The demo generator reads the exempt classes here; the law itself is in licence-data.
-export { VAT_EXEMPT_CLASSES };
-
 /**
  * The VAT rate on a day for a line: 0 for the exempt classes, else the product's rate (19 %
  * without a product); from 1 July to 31 December 2020 19 % and 7 % were 16 % and 5 %.

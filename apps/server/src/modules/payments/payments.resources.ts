@@ -14,11 +14,14 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { refreshCostBearerBalances } from '../payment-documents/payment-documents.resources';
 import {
   berlinToday,
-  refreshCostBearerBalances,
-} from '../payment-documents/payment-documents.resources';
-import { handlers as kitHandlers, mergeHandlers, required, withoutNulls } from '../resources/kit';
+  handlers as kitHandlers,
+  mergeHandlers,
+  required,
+  withoutNulls,
+} from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
 

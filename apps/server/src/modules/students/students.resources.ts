@@ -30,8 +30,6 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
-import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
-import { createResourceRepository } from '../resources/resource-repository';
 import {
   batchLoader,
   expression,
@@ -53,6 +51,8 @@ import {
   withoutWrites,
   writeWithChildren,
 } from '../resources/kit';
+import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
+import { createResourceRepository } from '../resources/resource-repository';
 
 /*
  * Students (spec 000 §3–5) and student notes (001 §3): the generic calls, the list screens'

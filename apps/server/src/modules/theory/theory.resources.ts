@@ -57,9 +57,6 @@ type LicenseClass = Schemas['LicenseClass'];
 /** An education may be in at most 3 courses (spec 001 §5). */
 export const MAX_COURSES_PER_EDUCATION = 3;
 
-// The demo generator reads the syllabus here; the law itself is in licence-data.
-export { ADDITIONAL_TOPICS, BASIC_TOPICS } from '../licence-data/licence-data';
-
 /* ──────────────────────────── theory courses ──────────────────────────── */
 
 function courseToDto(row: CourseRow, studentCount: number): TheoryCourse {
