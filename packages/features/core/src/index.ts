@@ -4,7 +4,7 @@ export {
   type FahrwerkProviderProps,
   registerCoreTexts,
 } from './fahrwerk-provider';
-export { FormAlert, invalidProps } from './form-helpers';
+export { FormAlert } from './form-helpers';
 export * from './forms';
 export {
   clearListFilters,

@@ -1,3 +1,4 @@
+import { LICENSE_CLASSES } from '@fahrwerk/api';
 import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
@@ -25,7 +26,7 @@ import { InspectionBadge } from './components/inspection-badge';
 import { VehicleFormDialog } from './components/vehicle-form-dialog';
 import { berlinToday } from './inspection-status';
 import { INITIAL_VEHICLE_LIST, toVehicleFilter } from './list-filters';
-import { LICENSE_CLASSES } from './schemas/vehicle-form';
+
 import { useFleetTranslation } from './use-fleet-translation';
 
 const ALL = 'all';

@@ -1,3 +1,4 @@
+import { PRODUCT_TYPES } from '@fahrwerk/api';
 import { useArchiveFlow, useCan, useServerList } from '@fahrwerk/core';
 import {
   ActionMenu,
@@ -22,7 +23,6 @@ import {
 import { ProductFormDialog } from './components/product-form-dialog';
 import { errorText } from './error-text';
 import { ALL_KINDS, INITIAL_PRODUCT_LIST, toProductFilter } from './list-filters';
-import { PRODUCT_TYPES } from './schemas/product-form';
 import { usePriceListsTranslation } from './use-price-lists-translation';
 
 const ALL = ALL_KINDS;

@@ -5,7 +5,6 @@ import type { Vehicle, VehicleInput, VehicleKind } from '../api/fleet-queries';
 /* The vehicle form. Messages are keys of the fleet texts (`form.errors.*`). */
 
 // The vehicle list's class filter takes the contract's classes from here.
-export { LICENSE_CLASSES } from '@fahrwerk/api';
 
 /** The contract's `LicensePlate`: district, hyphen, letters, space, digits, E/H. */
 export const PLATE_PATTERN = /^[A-ZÄÖÜ]{1,3}-[A-Z]{1,2} [1-9][0-9]{0,3}[EH]?$/;

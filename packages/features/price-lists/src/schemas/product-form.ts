@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Product, ProductInput, ProductType, VatRate } from '../api/price-queries';
 
 // The products list's type filter takes the contract's types from here.
-export { PRODUCT_TYPES };
 
 /** The rates offered; 16 and 5 only for corrections of the reduced period (2nd half 2020). */
 export const VAT_RATES = [19, 7, 0, 16, 5] as const satisfies readonly VatRate[];
