@@ -2,10 +2,12 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
 
 const config: StorybookConfig = {
-  // Globs are relative to this folder: every story of the ui package and of every feature.
+  // Globs are relative to this folder: every story of the ui package and of every feature,
+  // and this app's own stories of several features together.
   stories: [
     '../../../packages/ui/src/**/*.stories.tsx',
     '../../../packages/features/*/src/**/*.stories.tsx',
+    '../src/**/*.stories.tsx',
   ],
   framework: { name: '@storybook/react-vite', options: {} },
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
