@@ -95,8 +95,18 @@ export function createSessionRepository(db: Db) {
       userId: number,
       roleId: number,
     ): Promise<{ archived: boolean; allowed: string[] } | null> {
+      // One round trip per request: the role holder and the role's allowed permissions.
       const [holder] = await db
-        .select({ archived: users.archived })
+        .select({
+          archived: users.archived,
+          allowed: sql<string[] | null>`(
+            select array_agg(${rolePermissions.permission})
+            from ${rolePermissions}
+            where ${rolePermissions.drivingSchoolId} = ${schoolId}
+              and ${rolePermissions.roleId} = ${roleId}
+              and ${rolePermissions.allow}
+          )`,
+        })
         .from(users)
         .innerJoin(
           userRoles,
@@ -110,17 +120,7 @@ export function createSessionRepository(db: Db) {
           ),
         );
       if (!holder) return null;
-      const allowed = await db
-        .select({ permission: rolePermissions.permission })
-        .from(rolePermissions)
-        .where(
-          and(
-            eq(rolePermissions.drivingSchoolId, schoolId),
-            eq(rolePermissions.roleId, roleId),
-            eq(rolePermissions.allow, true),
-          ),
-        );
-      return { archived: holder.archived, allowed: allowed.map((row) => row.permission) };
+      return { archived: holder.archived, allowed: holder.allowed ?? [] };
     },
 
     async findRolePermissions(
