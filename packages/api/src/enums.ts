@@ -149,3 +149,42 @@ export const HOUR_TYPES = contractEnum<Schemas['HourType']>()([
   'ESCORT',
 ]);
 export const ROLE_TYPES = contractEnum<Schemas['RoleType']>()(['OWNER', 'STAFF', 'INSTRUCTOR']);
+/** Monday first, as German calendars show the week (the contract's order too). */
+export const WEEKDAYS = contractEnum<Schemas['Weekday']>()([
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+]);
+export const FEDERAL_STATES = contractEnum<Schemas['FederalState']>()([
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+]);
+export const STUDENT_VISIBILITIES = contractEnum<Schemas['StudentVisibility']>()(['ALL', 'OWN']);
+export const MAIL_CONNECTION_SECURITIES = contractEnum<Schemas['MailConnectionSecurity']>()([
+  'TLS',
+  'STARTTLS',
+]);
+export const CHARTS_OF_ACCOUNTS = contractEnum<Schemas['ChartOfAccounts']>()(['SKR03', 'SKR04']);
+export const TESTING_ORGANIZATION_KINDS = contractEnum<Schemas['TestingOrganizationKind']>()([
+  'TUEV',
+  'DEKRA',
+  'OTHER',
+]);

@@ -1,4 +1,4 @@
-import { LICENSE_CLASSES, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
+import { LICENSE_CLASSES, MAX_UPLOAD_BYTES, STUDENT_VISIBILITIES } from '@fahrwerk/api';
 import {
   ApiForm,
   FormCheckboxGroup,
@@ -272,10 +272,7 @@ function UserFormBody({
             label={t('form.visibilityLabel')}
             isRequired
             isReadOnly={readOnly}
-            options={[
-              { id: 'ALL', label: t('visibility.ALL') },
-              { id: 'OWN', label: t('visibility.OWN') },
-            ]}
+            options={STUDENT_VISIBILITIES.map((id) => ({ id, label: t(`visibility.${id}`) }))}
           />
         </Section>
 

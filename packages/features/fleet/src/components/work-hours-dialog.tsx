@@ -1,4 +1,4 @@
-import type { components } from '@fahrwerk/api';
+import { type components, WEEKDAYS } from '@fahrwerk/api';
 import { FormAlert, readServerErrors } from '@fahrwerk/core';
 import { Button, Dialog, ErrorState, Modal, Spinner, TimeField } from '@fahrwerk/ui';
 import { useState } from 'react';
@@ -8,15 +8,6 @@ import { useFleetTranslation } from '../use-fleet-translation';
 type Weekday = components['schemas']['Weekday'];
 type Range = { from: string | null; to: string | null };
 
-export const WEEKDAYS: Weekday[] = [
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'SUNDAY',
-];
 /** The contract allows four ranges a day (e.g. a lunch break splits the day in two). */
 const MAX_RANGES = 4;
 

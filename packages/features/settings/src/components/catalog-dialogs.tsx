@@ -1,3 +1,4 @@
+import { TESTING_ORGANIZATION_KINDS } from '@fahrwerk/api';
 import { ApiForm, FormSelect, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
 import type {
@@ -76,7 +77,7 @@ function TestingOrganizationBody({
           name="kind"
           label={t('testingOrganizations.kind')}
           isRequired
-          options={(['TUEV', 'DEKRA', 'OTHER'] as const).map((kind) => ({
+          options={TESTING_ORGANIZATION_KINDS.map((kind) => ({
             id: kind,
             label: t(`testingOrganizations.kinds.${kind}`),
           }))}

@@ -1,3 +1,4 @@
+import { CHARTS_OF_ACCOUNTS } from '@fahrwerk/api';
 import { ApiForm, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, ConfirmDialog, Section, Select, toast } from '@fahrwerk/ui';
 import { useState } from 'react';
@@ -141,10 +142,7 @@ export function AccountsConfigForm({
         <Select
           label={t('accounts.chartOfAccounts')}
           isDisabled={isReadOnly}
-          items={[
-            { id: 'SKR03', label: 'SKR03' },
-            { id: 'SKR04', label: 'SKR04' },
-          ]}
+          items={CHARTS_OF_ACCOUNTS.map((id) => ({ id, label: id }))}
           selectedKey={chartOfAccounts}
           onSelectionChange={(key) => switchFrame(key as ChartOfAccounts)}
         />

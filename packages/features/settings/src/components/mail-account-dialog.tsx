@@ -1,3 +1,4 @@
+import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
 import {
   ApiForm,
   FormCheckboxGroup,
@@ -67,8 +68,6 @@ export function MailAccountDialog({
   );
 }
 
-const SECURITY = ['TLS', 'STARTTLS'] as const;
-
 function MailAccountBody({
   account,
   users,
@@ -114,7 +113,10 @@ function MailAccountBody({
     }
   };
 
-  const securityOptions = SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }));
+  const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
+    id,
+    label: t(`mail.security.${id}`),
+  }));
   const security = (name: 'smtpSecurity' | 'imapSecurity') => (
     <FormSelect
       control={control}

@@ -1,3 +1,4 @@
+import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
 import {
   ApiForm,
   FormNumberField,
@@ -38,8 +39,6 @@ export function MailCheckDialog({ isOpen, onOpenChange, account, onCheck }: Mail
   );
 }
 
-const SECURITY = ['TLS', 'STARTTLS'] as const;
-
 function MailCheckBody({
   account,
   onCheck,
@@ -77,7 +76,10 @@ function MailCheckBody({
   });
   const { control, formState } = form;
 
-  const securityOptions = SECURITY.map((id) => ({ id, label: t(`mail.security.${id}`) }));
+  const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
+    id,
+    label: t(`mail.security.${id}`),
+  }));
   const security = (name: 'smtpSecurity' | 'imapSecurity') => (
     <FormSelect
       control={control}

@@ -1,8 +1,8 @@
+import { FEDERAL_STATES } from '@fahrwerk/api';
 import { ApiForm, FormSelect, FormSwitch, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, Section, toast } from '@fahrwerk/ui';
 import type { MasterData, MasterDataInput } from '../api/settings-queries';
 import {
-  FEDERAL_STATES,
   formToMasterData,
   MASTER_DATA_SERVER_FIELDS,
   masterDataSchema,

@@ -1,3 +1,9 @@
+import {
+  CHARTS_OF_ACCOUNTS,
+  FEDERAL_STATES,
+  MAIL_CONNECTION_SECURITIES,
+  TESTING_ORGANIZATION_KINDS,
+} from '@fahrwerk/api';
 import { z } from 'zod';
 import type {
   AccountsConfig,
@@ -32,25 +38,6 @@ const optionalChecked = (check: (value: string) => boolean, message: string, max
     .trim()
     .max(max, 'validation.max_length')
     .refine((value) => value === '' || check(value), message);
-
-export const FEDERAL_STATES = [
-  'BW',
-  'BY',
-  'BE',
-  'BB',
-  'HB',
-  'HH',
-  'HE',
-  'MV',
-  'NI',
-  'NW',
-  'RP',
-  'SL',
-  'SN',
-  'ST',
-  'SH',
-  'TH',
-] as const satisfies readonly FederalState[];
 
 export const masterDataSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150, 'validation.max_length'),
@@ -224,7 +211,7 @@ const account = z
   .trim()
   .regex(/^[0-9]{4}$/, 'validation.account_number');
 export const accountsSchema = z.object({
-  chartOfAccounts: z.enum(['SKR03', 'SKR04']),
+  chartOfAccounts: z.enum(CHARTS_OF_ACCOUNTS),
   revenue19Account: account,
   revenue7Account: account,
   revenue0Account: account,
@@ -243,7 +230,7 @@ export const isDefaultOf = (form: AccountsForm, frame: ChartOfAccounts) =>
 
 export const testingOrganizationSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150, 'validation.max_length'),
-  kind: z.enum(['TUEV', 'DEKRA', 'OTHER']),
+  kind: z.enum(TESTING_ORGANIZATION_KINDS),
   street: optionalText(100),
   houseNumber: optionalText(10),
   postalCode: optionalChecked((value) => /^[0-9]{5}$/.test(value), 'validation.postal_code', 5),
@@ -327,10 +314,10 @@ const port = z
 export const mailCheckSchema = z.object({
   smtpHost: host,
   smtpPort: port,
-  smtpSecurity: z.enum(['TLS', 'STARTTLS']),
+  smtpSecurity: z.enum(MAIL_CONNECTION_SECURITIES),
   imapHost: host,
   imapPort: port,
-  imapSecurity: z.enum(['TLS', 'STARTTLS']),
+  imapSecurity: z.enum(MAIL_CONNECTION_SECURITIES),
   username: z.string().trim().min(1, 'validation.required').max(254, 'validation.max_length'),
   /** Empty with a saved account: the stored password is used. */
   password: z.string().max(500, 'validation.max_length'),

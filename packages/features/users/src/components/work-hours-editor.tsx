@@ -1,9 +1,9 @@
+import { WEEKDAYS } from '@fahrwerk/api';
 import { FormTimeField } from '@fahrwerk/core';
 import { Button, Switch } from '@fahrwerk/ui';
 import { type Control, useController, useFieldArray } from 'react-hook-form';
 import type { Weekday } from '../api/users-queries';
 import type { UserForm } from '../schemas/user-form';
-import { WEEKDAYS } from '../schemas/user-form';
 import { useUsersTranslation } from '../use-users-translation';
 
 type UserFormControl = Control<UserForm, unknown, UserForm>;

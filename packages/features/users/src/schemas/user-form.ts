@@ -1,23 +1,12 @@
-import { LICENSE_CLASSES } from '@fahrwerk/api';
+import { LICENSE_CLASSES, STUDENT_VISIBILITIES, WEEKDAYS } from '@fahrwerk/api';
 import { z } from 'zod';
-import type { StudentVisibility, User, UserInput, Weekday } from '../api/users-queries';
+import type { User, UserInput, Weekday } from '../api/users-queries';
 
 /*
  * The user (instructor) form. Messages are keys of the shared core texts (`validation.*`).
  * Chosen roles, branches and colleagues are held as the ids' strings, as checkbox groups
  * give them; the input turns them back into numbers.
  */
-
-/** Monday first, as German calendars show the week. */
-export const WEEKDAYS: Weekday[] = [
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'SUNDAY',
-];
 
 /** The contract's `Phone`. */
 export const PHONE_PATTERN = /^\+?[0-9 ()/-]{4,30}$/;
@@ -69,7 +58,7 @@ export const userFormSchema = z.object({
   calendarReadAccessUserIds: z.array(z.string()),
   calendarWriteAccessUserIds: z.array(z.string()),
   mobileCalendarAccess: z.boolean(),
-  studentVisibility: z.enum(['ALL', 'OWN'] satisfies StudentVisibility[]),
+  studentVisibility: z.enum(STUDENT_VISIBILITIES),
   licenseClasses: z.array(z.enum(LICENSE_CLASSES)),
   week: z.object(
     Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])) as Record<Weekday, typeof day>,
