@@ -14,8 +14,8 @@ import type {
   OperationRequest,
 } from '../../http/operation-types';
 import { type ConstraintMeaning, guardWrite } from './database-errors';
-import type { ResourceDefinition, WriteContext } from './resource-handlers';
-import { createResourceRepository, type SortOrder, type TenantTable } from './resource-repository';
+import { pageForFilter, type ResourceDefinition, type WriteContext } from './resource-handlers';
+import { createResourceRepository, type TenantTable } from './resource-repository';
 
 /*
  * The one kit the domain modules share: typed handler maps, DTO helpers, batched look-ups
@@ -522,29 +522,15 @@ export function filterWith<T extends TenantTable, K extends OperationId>(
     sortColumns: definition.sortColumns,
     defaultSort: definition.defaultSort,
   });
-  const archivable = Boolean(definition.table.archived);
   return asOperationHandler<K>(async (request) => {
     const auth = requireAuth(request);
-    const body = (request.body ?? {}) as Record<string, unknown> & {
-      page?: number;
-      size?: number;
-      sort?: SortOrder[];
-      search?: string;
-      archived?: boolean;
-    };
-    const size = body.size ?? 25;
-    const { rows, total } = await repository.page(auth.drivingSchoolId, {
-      offset: (body.page ?? 0) * size,
-      limit: size,
-      sort: body.sort,
-      search: body.search,
-      archived: archivable ? (body.archived ?? false) : undefined,
-      where: [
-        definition.visibility?.(auth),
-        ...(definition.filters?.(body, auth) ?? []),
-        ...((await extra?.(request as OperationRequest<K>, auth)) ?? []),
-      ],
-    });
+    const { rows, total } = await pageForFilter(
+      repository,
+      definition,
+      auth,
+      request.body,
+      (await extra?.(request as OperationRequest<K>, auth)) ?? [],
+    );
     return { status: 200, body: { data: await Promise.all(rows.map(map)), total } };
   });
 }

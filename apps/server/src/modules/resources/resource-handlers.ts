@@ -131,22 +131,7 @@ export function createResourceHandlers<T extends TenantTable>(
   if (ops.filter) {
     handlers[ops.filter] = async (request) => {
       const auth = requireAuth(request);
-      const body = (request.body ?? {}) as Record<string, unknown> & {
-        page?: number;
-        size?: number;
-        sort?: SortOrder[];
-        search?: string;
-        archived?: boolean;
-      };
-      const size = body.size ?? 25;
-      const { rows, total } = await repository.page(auth.drivingSchoolId, {
-        offset: (body.page ?? 0) * size,
-        limit: size,
-        sort: body.sort,
-        search: body.search,
-        archived: archivable ? (body.archived ?? false) : undefined,
-        where: [visible(auth), ...(definition.filters?.(body, auth) ?? [])],
-      });
+      const { rows, total } = await pageForFilter(repository, definition, auth, request.body);
       return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
     };
   }
@@ -234,4 +219,37 @@ export function createResourceHandlers<T extends TenantTable>(
     };
   }
   return asOperationHandlers(handlers);
+}
+
+/** The body of a generic filter call (spec 000 §7). */
+type FilterBody = Record<string, unknown> & {
+  page?: number;
+  size?: number;
+  sort?: SortOrder[];
+  search?: string;
+  archived?: boolean;
+};
+
+/**
+ * One page of a definition's rows for a filter body: paging (25 by default), sort, search,
+ * the archive switch, the definition's visibility and filters, and `where` on top. The
+ * generic filter call and `filterWith` (rows mapped by a list screen's own mapper) share it.
+ */
+export function pageForFilter<T extends TenantTable>(
+  repository: ResourceRepository<T>,
+  definition: ResourceDefinition<T>,
+  auth: AuthContext,
+  requestBody: unknown,
+  where: (SQL | undefined)[] = [],
+) {
+  const body = (requestBody ?? {}) as FilterBody;
+  const size = body.size ?? 25;
+  return repository.page(auth.drivingSchoolId, {
+    offset: (body.page ?? 0) * size,
+    limit: size,
+    sort: body.sort,
+    search: body.search,
+    archived: definition.table.archived ? (body.archived ?? false) : undefined,
+    where: [definition.visibility?.(auth), ...(definition.filters?.(body, auth) ?? []), ...where],
+  });
 }
