@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createSchoolMailer } from './mail/school-mailer';
 import { createHandlers } from './modules/handlers';
 import { createSessionService } from './modules/session/session.service';
+import { registerStudentAccess } from './modules/students/student-access';
 import { createUsersService } from './modules/users/users.service';
 
 export type BuildAppOptions = {
@@ -127,6 +128,8 @@ export async function buildApp(
       secret: config.jwtSecret,
       loadPrincipal: (claims) => sessionService.loadPrincipal(claims),
     });
+    // "Only own students" for every operation taking a student's id (before validation).
+    registerStudentAccess(app, { db: database.db, document });
     if (options.validateResponses) registerResponseValidation(app, { document, prefix });
     await registerRoutes(app, { document, prefix, handlers });
     registerApiDocs(app, { document, prefix });
