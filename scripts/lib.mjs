@@ -1,6 +1,6 @@
 // Shared helpers of the two set-up commands (npm start, npm test). Plain Node, no deps:
 // they run before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -40,6 +40,34 @@ export function run(command, args, options = {}) {
     process.stderr.write(result.stderr ?? '');
   }
   return { ok, seconds };
+}
+
+/**
+ * Runs several commands at once (their output interleaves, each line prefixed with its
+ * label); answers { ok, seconds } with ok only when every one succeeded.
+ */
+export async function runParallel(commands) {
+  const started = performance.now();
+  const results = await Promise.all(
+    commands.map(
+      ({ label, command, args, cwd }) =>
+        new Promise((resolveRun) => {
+          const child = spawn(command, args, { cwd: cwd ?? root, env: toolEnv });
+          const prefix = (chunk) =>
+            chunk
+              .toString()
+              .split('\n')
+              .filter((line) => line.length > 0)
+              .map((line) => `[${label}] ${line}\n`)
+              .join('');
+          child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
+          child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
+          child.on('close', (code) => resolveRun(code === 0));
+          child.on('error', () => resolveRun(false));
+        }),
+    ),
+  );
+  return { ok: results.every(Boolean), seconds: (performance.now() - started) / 1000 };
 }
 
 export function pnpm(args, options = {}) {
