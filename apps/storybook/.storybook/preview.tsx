@@ -6,9 +6,12 @@ import { configure } from 'storybook/test';
 import { withFahrwerk } from './fahrwerk-decorator';
 import { onUnhandledRequest, unhandledRequests } from './unhandled-requests';
 
-// `findBy…` waits up to 5 s, not 1 s: menus and dialogs open behind an animation and a mocked
-// request, which on a busy 2-core CI machine took longer than a second.
-configure({ asyncUtilTimeout: 5000 });
+// `findBy…` and `waitFor` wait up to 20 s, not 1 s: menus and dialogs open behind an
+// animation and a mocked request, and on a busy 2-core machine (CI beside another job) that
+// took over 5 s. A wait ends as soon as what it looks for is there, so a long limit costs
+// nothing when all is well. Stories give no timeouts of their own (shorter ones raced the
+// machine); the test timeout (vitest.config.ts) is well above this one.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Every request a story makes must be mocked by that story's `parameters.msw.handlers`.
 initialize({

@@ -86,25 +86,23 @@ export const RenameRefreshesBranchList: Story = {
     const priceList = within(canvas.getByRole('region', { name: 'Preisliste' }));
 
     // The fleet package has its price lists cached: "Filiale Mitte" uses list 1.
-    const mitte = await branches.findByRole('row', { name: /Filiale Mitte/ }, { timeout: 8000 });
+    const mitte = await branches.findByRole('row', { name: /Filiale Mitte/ });
     await within(mitte).findByText('Preisliste 2026');
     await expect(server.listRequests).toBe(1);
 
     // The price-lists package renames list 1.
-    await userEvent.click(
-      await priceList.findByRole('button', { name: 'Umbenennen' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await priceList.findByRole('button', { name: 'Umbenennen' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.clear(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.click(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.paste('Preise ab März');
     await userEvent.click(dialog.getByRole('button', { name: 'Umbenennen' }));
-    await body().findByText('Gespeichert.', undefined, { timeout: 15000 });
+    await body().findByText('Gespeichert.');
 
     // The fleet package asked for its price lists again and shows the new name.
-    await waitFor(() => expect(server.listRequests).toBeGreaterThan(1), { timeout: 15000 });
-    const renamed = await branches.findByRole('row', { name: /Filiale Mitte/ }, { timeout: 15000 });
-    await within(renamed).findByText('Preise ab März', undefined, { timeout: 15000 });
+    await waitFor(() => expect(server.listRequests).toBeGreaterThan(1));
+    const renamed = await branches.findByRole('row', { name: /Filiale Mitte/ });
+    await within(renamed).findByText('Preise ab März');
     await expect(within(renamed).queryByText('Preisliste 2026')).toBeNull();
   },
 };

@@ -6,6 +6,7 @@ import { NumberField } from './number-field';
 import { SearchField } from './search-field';
 import { DescriptionList, Section } from './section';
 import { Switch } from './switch';
+import { chooseMenuItem } from './testing';
 
 type Args = { onAction: (id: string) => void; onChange: (value: unknown) => void };
 
@@ -67,10 +68,7 @@ export const Catalog: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('switch', { name: 'Lern-App-Anmeldung erlaubt' }));
     await expect(args.onChange).toHaveBeenCalledWith(true);
-    await userEvent.click(canvas.getByRole('button', { name: 'Aktionen' }));
-    await userEvent.click(
-      await within(document.body).findByRole('menuitem', { name: 'Archivieren' }),
-    );
+    await chooseMenuItem(() => canvas.getByRole('button', { name: 'Aktionen' }), 'Archivieren');
     await expect(args.onAction).toHaveBeenCalledWith('archive');
   },
 };

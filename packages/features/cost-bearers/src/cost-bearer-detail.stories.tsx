@@ -1,4 +1,5 @@
 import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -130,11 +131,9 @@ export const Documents: Story = {
     await expect(await canvas.findByRole('textbox', { name: 'Upload-Link' })).toHaveValue(
       uploadLink,
     );
-    await userEvent.click(
-      canvas.getByRole('button', { name: 'Aktionen für Bildungsgutschein Becker.pdf' }),
-    );
-    await userEvent.click(
-      await body().findByRole('menuitem', { name: 'Ohne Briefkopf herunterladen' }),
+    await chooseMenuItem(
+      () => canvas.getByRole('button', { name: 'Aktionen für Bildungsgutschein Becker.pdf' }),
+      'Ohne Briefkopf herunterladen',
     );
     await body().findByText(
       'Das Entfernen des Briefkopfes ist für diesen Dokumententyp nicht erlaubt!',

@@ -1,4 +1,5 @@
 import { clearListFilters } from '@fahrwerk/core';
+import { chooseMenuItem, openMenu } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CostBearersScreen } from './cost-bearers-screen';
@@ -71,8 +72,10 @@ export const PermissionLimited: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText('Familie Becker');
     await expect(canvas.queryByRole('button', { name: 'Neuer Kostenträger' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'Aktionen für Familie Becker' }));
-    await body().findByRole('menuitem', { name: 'Öffnen' });
+    await openMenu(
+      () => canvas.getByRole('button', { name: 'Aktionen für Familie Becker' }),
+      'Öffnen',
+    );
     await expect(body().queryByRole('menuitem', { name: 'Archivieren' })).toBeNull();
   },
 };
@@ -109,7 +112,7 @@ export const Creates: Story = {
     await userEvent.click(inDialog.getByRole('textbox', { name: /^Name/ }));
     await userEvent.paste('Jobcenter Bonn');
     await userEvent.click(inDialog.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(99), { timeout: 8000 });
+    await waitFor(() => expect(args.onSelect).toHaveBeenCalledWith(99));
     await body().findByText('Gespeichert.');
   },
 };
@@ -118,13 +121,13 @@ export const Archives: Story = {
   parameters: { msw: { handlers: [costBearerHandlers.list(), costBearerHandlers.archive] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Aktionen für Jobcenter Köln' }, { timeout: 5000 }),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen für Jobcenter Köln' }),
+      'Archivieren',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Archivieren' }));
     const confirm = within(await body().findByRole('alertdialog'));
     await userEvent.click(confirm.getByRole('button', { name: 'Archivieren' }));
-    await body().findByText('Archiviert.', {}, { timeout: 8000 });
+    await body().findByText('Archiviert.', {});
   },
 };
 
@@ -135,10 +138,10 @@ export const ArchivedList: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('Spedition Hansen GmbH');
-    await userEvent.click(
-      canvas.getByRole('button', { name: 'Aktionen für Spedition Hansen GmbH' }),
+    await chooseMenuItem(
+      () => canvas.getByRole('button', { name: 'Aktionen für Spedition Hansen GmbH' }),
+      'Aus dem Archiv holen',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Aus dem Archiv holen' }));
-    await body().findByText('Aus dem Archiv geholt.', {}, { timeout: 5000 });
+    await body().findByText('Aus dem Archiv geholt.', {});
   },
 };

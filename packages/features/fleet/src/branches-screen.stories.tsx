@@ -1,4 +1,5 @@
 import { clearListFilters } from '@fahrwerk/core';
+import { chooseMenuItem, openMenu } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BranchesScreen } from './branches-screen';
@@ -25,8 +26,8 @@ async function fill(input: HTMLElement, text: string) {
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Filiale Mitte', {}, { timeout: 5000 });
-    await canvas.findByText('Standard 2026', {}, { timeout: 5000 });
+    await canvas.findByText('Filiale Mitte', {});
+    await canvas.findByText('Standard 2026', {});
     await expect(canvas.getByText('07:00–20:00 Uhr')).toBeInTheDocument();
     await expect(canvas.getByText('90 Min.')).toBeInTheDocument();
   },
@@ -35,27 +36,21 @@ export const Full: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [fleetHandlers.branchesEmpty, fleetHandlers.priceLists] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Noch keine Filialen angelegt.', {}, { timeout: 5000 });
+    await within(canvasElement).findByText('Noch keine Filialen angelegt.', {});
   },
 };
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [fleetHandlers.branchesLoading, fleetHandlers.priceLists] } },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findAllByRole('status', {}, { timeout: 5000 }),
-    ).not.toHaveLength(0);
+    await expect(await within(canvasElement).findAllByRole('status', {})).not.toHaveLength(0);
   },
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [fleetHandlers.branchesError, fleetHandlers.priceLists] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(
-      'Die Liste konnte nicht geladen werden.',
-      {},
-      { timeout: 5000 },
-    );
+    await within(canvasElement).findByText('Die Liste konnte nicht geladen werden.', {});
   },
 };
 
@@ -68,11 +63,14 @@ export const ReadOnly: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Filiale Mitte', {}, { timeout: 5000 });
+    await canvas.findByText('Filiale Mitte', {});
     await expect(canvas.queryByRole('button', { name: 'Filiale anlegen' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'Aktionen für Filiale Mitte' }));
+    const hours = await openMenu(
+      () => canvas.getByRole('button', { name: 'Aktionen für Filiale Mitte' }),
+      'Öffnungszeiten',
+    );
     await expect(body().queryByRole('menuitem', { name: 'Bearbeiten' })).toBeNull();
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Öffnungszeiten' }));
+    await userEvent.click(hours);
     const dialog = within(
       await body().findByRole('dialog', { name: 'Öffnungszeiten: Filiale Mitte' }),
     );
@@ -84,9 +82,11 @@ export const ReadOnly: Story = {
 /** Opens the row menu of "Filiale Mitte" once the list and its price lists are there. */
 async function openRowAction(canvasElement: HTMLElement, action: string) {
   const canvas = within(canvasElement);
-  await canvas.findByText('Standard 2026', {}, { timeout: 5000 });
-  await userEvent.click(canvas.getByRole('button', { name: 'Aktionen für Filiale Mitte' }));
-  await userEvent.click(await body().findByRole('menuitem', { name: action }, { timeout: 5000 }));
+  await canvas.findByText('Standard 2026', {});
+  await chooseMenuItem(
+    () => canvas.getByRole('button', { name: 'Aktionen für Filiale Mitte' }),
+    action,
+  );
 }
 
 async function openNewBranch(canvasElement: HTMLElement) {
@@ -112,7 +112,7 @@ export const CreatesBranch: Story = {
     await fill(dialog.getByRole('textbox', { name: /^Kürzel/ }), 'NO');
     await userEvent.click(dialog.getByRole('switch', { name: 'Auf der Website anzeigen' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
@@ -124,7 +124,7 @@ export const FormValidation: Story = {
     await userEvent.clear(duration);
     await fill(duration, '47');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte geben Sie einen Namen ein.', {}, { timeout: 5000 });
+    await dialog.findByText('Bitte geben Sie einen Namen ein.', {});
     await expect(dialog.getByText('Bitte geben Sie ein Kürzel ein.')).toBeInTheDocument();
     await expect(
       dialog.getByText('Die Dauer liegt zwischen 15 und 240 Minuten, in 5-Minuten-Schritten.'),
@@ -147,7 +147,7 @@ export const NameTaken: Story = {
     await fill(dialog.getByRole('textbox', { name: /^Name/ }), 'Filiale Mitte');
     await fill(dialog.getByRole('textbox', { name: /^Kürzel/ }), 'MI2');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Dieser Name wird bereits verwendet.', {}, { timeout: 5000 });
+    await dialog.findByText('Dieser Name wird bereits verwendet.', {});
   },
 };
 
@@ -172,7 +172,7 @@ export const EditsOpeningHours: Story = {
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Zeitraum entfernen (Samstag, 1)' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
   },
 };
 
@@ -193,11 +193,7 @@ export const OpeningHoursOutsideCorridor: Story = {
       await body().findByRole('dialog', { name: 'Öffnungszeiten: Filiale Mitte' }),
     );
     await userEvent.click(await dialog.findByRole('button', { name: 'Speichern' }));
-    await dialog.findByText(
-      'Die Zeit liegt außerhalb des Arbeitskorridors.',
-      {},
-      { timeout: 5000 },
-    );
+    await dialog.findByText('Die Zeit liegt außerhalb des Arbeitskorridors.', {});
   },
 };
 
@@ -216,10 +212,6 @@ export const LastBranchStays: Story = {
     const confirm = within(await body().findByRole('alertdialog'));
     await userEvent.click(confirm.getByRole('button', { name: 'Archivieren' }));
     // The global error toast of the query client says why.
-    await body().findByText(
-      'Die letzte Filiale kann nicht archiviert werden.',
-      {},
-      { timeout: 5000 },
-    );
+    await body().findByText('Die letzte Filiale kann nicht archiviert werden.', {});
   },
 };

@@ -1,4 +1,5 @@
 import { clearListFilters } from '@fahrwerk/core';
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_TODAY, fleetHandlers } from './mocks/handlers';
@@ -26,7 +27,7 @@ async function fill(input: HTMLElement, text: string) {
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Golf 8 Automatik', {}, { timeout: 5000 });
+    await canvas.findByText('Golf 8 Automatik', {});
     await expect(canvas.getByText('HU fällig am 20.03.2026')).toBeInTheDocument();
     await expect(canvas.getByText('HU überfällig seit 10.02.2026')).toBeInTheDocument();
     await expect(canvas.getByText('SP fällig am 15.03.2026')).toBeInTheDocument();
@@ -39,27 +40,21 @@ export const Full: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [fleetHandlers.vehiclesEmpty] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Noch keine Fahrzeuge angelegt.', {}, { timeout: 5000 });
+    await within(canvasElement).findByText('Noch keine Fahrzeuge angelegt.', {});
   },
 };
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [fleetHandlers.vehiclesLoading] } },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findAllByRole('status', {}, { timeout: 5000 }),
-    ).not.toHaveLength(0);
+    await expect(await within(canvasElement).findAllByRole('status', {})).not.toHaveLength(0);
   },
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [fleetHandlers.vehiclesError] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(
-      'Die Liste konnte nicht geladen werden.',
-      {},
-      { timeout: 5000 },
-    );
+    await within(canvasElement).findByText('Die Liste konnte nicht geladen werden.', {});
   },
 };
 
@@ -67,7 +62,7 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_COMPANY'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Golf 8 Automatik', {}, { timeout: 5000 });
+    await canvas.findByText('Golf 8 Automatik', {});
     await expect(canvas.getByText('Sie dürfen diese Daten nur ansehen.')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Fahrzeug anlegen' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Aktionen für/ })).toBeNull();
@@ -80,7 +75,7 @@ export const UsageRequirementsOfClass: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Golf 8 Automatik', {}, { timeout: 5000 });
+    await canvas.findByText('Golf 8 Automatik', {});
     await userEvent.click(canvas.getByRole('button', { name: /Klasse/ }));
     await userEvent.click(await body().findByRole('option', { name: 'BE' }));
     await canvas.findByRole('heading', { name: 'Fahrzeugbedarf Klasse BE' });
@@ -113,7 +108,7 @@ export const CreatesVehicle: Story = {
     await userEvent.click(await body().findByRole('option', { name: 'Schaltgetriebe' }));
     await userEvent.click(dialog.getByRole('checkbox', { name: 'B' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
@@ -123,7 +118,7 @@ export const FormValidation: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openNewVehicle(canvasElement);
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte geben Sie einen Namen ein.', {}, { timeout: 5000 });
+    await dialog.findByText('Bitte geben Sie einen Namen ein.', {});
     await expect(dialog.getByText('Bitte geben Sie das Kennzeichen ein.')).toBeInTheDocument();
     await expect(dialog.getByText('Bitte wählen Sie das Getriebe.')).toBeInTheDocument();
     await expect(
@@ -132,11 +127,7 @@ export const FormValidation: Story = {
     await fill(dialog.getByRole('textbox', { name: /^Kennzeichen/ }), 'BFS1234');
     await fill(dialog.getByRole('textbox', { name: /Fahrgestellnummer/ }), 'WVWZZZ1O');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText(
-      /Bitte geben Sie das Kennzeichen wie auf dem Schild ein/,
-      {},
-      { timeout: 5000 },
-    );
+    await dialog.findByText(/Bitte geben Sie das Kennzeichen wie auf dem Schild ein/, {});
     await expect(
       dialog.getByText('Die Fahrgestellnummer hat genau 17 Zeichen.'),
     ).toBeInTheDocument();
@@ -161,7 +152,7 @@ export const PlateTaken: Story = {
     await userEvent.click(await body().findByRole('option', { name: 'Automatik' }));
     await userEvent.click(dialog.getByRole('checkbox', { name: 'B' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Dieses Kennzeichen ist bereits vergeben.', {}, { timeout: 5000 });
+    await dialog.findByText('Dieses Kennzeichen ist bereits vergeben.', {});
     await expect(dialog.getByRole('textbox', { name: /^Kennzeichen/ })).toHaveAttribute(
       'aria-invalid',
       'true',
@@ -181,14 +172,14 @@ export const EditsTrailer: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Aktionen für Tandemanhänger' }),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen für Tandemanhänger' }),
+      'Bearbeiten',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Bearbeiten' }));
     const dialog = within(await body().findByRole('dialog', { name: 'Fahrzeug bearbeiten' }));
     await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('Tandemanhänger');
     await expect(dialog.getByText('Anhänger haben kein Getriebe.')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
   },
 };

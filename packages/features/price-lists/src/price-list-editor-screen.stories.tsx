@@ -1,4 +1,5 @@
 import { mockHttp } from '@fahrwerk/api/mocks';
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -34,9 +35,7 @@ type Story = StoryObj<typeof meta>;
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      (await canvas.findAllByText('65,00 €', undefined, { timeout: 8000 })).length,
-    ).toBeGreaterThan(0);
+    await expect((await canvas.findAllByText('65,00 €')).length).toBeGreaterThan(0);
     await expect(canvas.getByText('Standard')).toBeInTheDocument();
     // The combined price of the basic fee, and the add-on in its own section.
     await expect(canvas.getAllByText('199,00 €').length).toBeGreaterThan(0);
@@ -48,12 +47,8 @@ export const EmptyList: Story = {
   args: { priceListId: 2 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Diese Preisliste enthält noch keine Preise.', undefined, {
-      timeout: 8000,
-    });
-    await canvas.findByText('Diese Preisliste enthält keine Zusatzleistungen.', undefined, {
-      timeout: 8000,
-    });
+    await canvas.findByText('Diese Preisliste enthält noch keine Preise.');
+    await canvas.findByText('Diese Preisliste enthält keine Zusatzleistungen.');
   },
 };
 
@@ -88,9 +83,7 @@ export const LoadFailed: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/, undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/);
   },
 };
 
@@ -101,7 +94,7 @@ export const ReadOnly: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findAllByText('Übungsfahrt (45 Min.)', undefined, { timeout: 8000 });
+    await canvas.findAllByText('Übungsfahrt (45 Min.)');
     await expect(canvas.queryByRole('button', { name: 'Kopieren' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Speichern' })).toBeNull();
   },
@@ -110,18 +103,14 @@ export const ReadOnly: Story = {
 export const Copies: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Kopieren' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Kopieren' }));
+    const dialog = within(await body().findByRole('dialog'));
     const name = dialog.getByLabelText(/^Name der Kopie/);
     await expect(name).toHaveValue('Preisliste 2026 (Kopie)');
     await userEvent.clear(name);
     await userEvent.paste('Preisliste 2027');
     await userEvent.click(dialog.getByRole('button', { name: 'Kopieren' }));
-    await body().findByText('Die Preisliste „Preisliste 2027“ wurde angelegt.', undefined, {
-      timeout: 8000,
-    });
+    await body().findByText('Die Preisliste „Preisliste 2027“ wurde angelegt.');
     await waitFor(() =>
       expect(args.onCopied).toHaveBeenCalledWith(
         expect.objectContaining({ name: 'Preisliste 2027' }),
@@ -143,12 +132,10 @@ export const CopyNameInUse: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Kopieren' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Kopieren' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Kopieren' }));
-    await dialog.findByText('Dieser Name wird bereits verwendet.', undefined, { timeout: 8000 });
+    await dialog.findByText('Dieser Name wird bereits verwendet.');
     await expect(args.onCopied).not.toHaveBeenCalled();
   },
 };
@@ -156,30 +143,26 @@ export const CopyNameInUse: Story = {
 export const RenameNeedsName: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Umbenennen' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Umbenennen' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.clear(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.click(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.paste('   ');
     await userEvent.click(dialog.getByRole('button', { name: 'Umbenennen' }));
-    await dialog.findByText('Bitte geben Sie einen Namen ein.', undefined, { timeout: 8000 });
+    await dialog.findByText('Bitte geben Sie einen Namen ein.');
   },
 };
 
 export const Renames: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Umbenennen' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Umbenennen' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.clear(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.click(dialog.getByLabelText(/^Neuer Name/));
     await userEvent.paste('Preise ab März');
     await userEvent.click(dialog.getByRole('button', { name: 'Umbenennen' }));
-    await body().findByText('Gespeichert.', undefined, { timeout: 8000 });
+    await body().findByText('Gespeichert.');
   },
 };
 
@@ -187,35 +170,23 @@ export const CopiesToStudents: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: 'Preise auf bestehende Schüler übertragen' },
-        { timeout: 8000 },
-      ),
+      await canvas.findByRole('button', { name: 'Preise auf bestehende Schüler übertragen' }),
     );
-    const dialog = within(await body().findByRole('alertdialog', undefined, { timeout: 8000 }));
-    await dialog.findByText(/keine neuen Ausbildungen mehr angelegt werden/, undefined, {
-      timeout: 8000,
-    });
+    const dialog = within(await body().findByRole('alertdialog'));
+    await dialog.findByText(/keine neuen Ausbildungen mehr angelegt werden/);
     await userEvent.click(dialog.getByRole('button', { name: 'Preise übertragen' }));
-    await body().findByText(
-      'Gespeichert. Die Preise von 12 Schülern wurden aktualisiert.',
-      undefined,
-      { timeout: 8000 },
-    );
+    await body().findByText('Gespeichert. Die Preise von 12 Schülern wurden aktualisiert.');
   },
 };
 
 export const AddPriceNeedsProduct: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Preis hinzufügen' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Preis hinzufügen' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte wählen Sie ein Produkt.', undefined, { timeout: 8000 });
-    await dialog.findByText('Bitte geben Sie einen Preis ein.', undefined, { timeout: 8000 });
+    await dialog.findByText('Bitte wählen Sie ein Produkt.');
+    await dialog.findByText('Bitte geben Sie einen Preis ein.');
   },
 };
 
@@ -232,20 +203,14 @@ export const RemoveForbidden: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: 'Aktionen: Intensivkurs-Zuschlag' },
-        { timeout: 8000 },
-      ),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen: Intensivkurs-Zuschlag' }),
+      'Entfernen',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Entfernen' }));
-    const dialog = within(await body().findByRole('alertdialog', undefined, { timeout: 8000 }));
+    const dialog = within(await body().findByRole('alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Entfernen' }));
     await body().findByText(
       'Sie dürfen diese Leistung nicht löschen. Bitte wenden Sie sich an den Administrator.',
-      undefined,
-      { timeout: 8000 },
     );
   },
 };

@@ -30,7 +30,7 @@ type Story = StoryObj<typeof meta>;
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Preisliste 2026', undefined, { timeout: 8000 });
+    await canvas.findByText('Preisliste 2026');
     await expect(canvas.getByText('Standard')).toBeInTheDocument();
     await expect(canvas.getByText('Vorlage')).toBeInTheDocument();
   },
@@ -39,9 +39,7 @@ export const Full: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [priceHandlers.priceListPageEmpty] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Keine Preislisten gefunden.', undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText('Keine Preislisten gefunden.');
   },
 };
 
@@ -61,9 +59,7 @@ export const Loading: Story = {
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [priceHandlers.priceListPageFailed] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/, undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/);
   },
 };
 
@@ -71,7 +67,7 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_COMPANY'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Preisliste 2026', undefined, { timeout: 8000 });
+    await canvas.findByText('Preisliste 2026');
     await expect(canvas.queryByRole('button', { name: 'Neue Preisliste' })).toBeNull();
   },
 };
@@ -79,7 +75,7 @@ export const ReadOnly: Story = {
 export const Searches: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Preisliste 2026', undefined, { timeout: 8000 });
+    await canvas.findByText('Preisliste 2026');
     await userEvent.click(canvas.getByLabelText('Preislisten suchen'));
     await userEvent.paste('Studierende');
     await waitFor(() => expect(canvas.queryByText('Vorlage Stadt')).toBeNull());
@@ -90,22 +86,18 @@ export const Searches: Story = {
 export const OpensEditor: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Preisliste 2026' }, { timeout: 8000 }),
-    );
-    await canvas.findByText('Preise für Haupt- und Kombiausbildung', undefined, { timeout: 8000 });
-    await canvas.findAllByText('Übungsfahrt (45 Min.)', undefined, { timeout: 8000 });
+    await userEvent.click(await canvas.findByRole('button', { name: 'Preisliste 2026' }));
+    await canvas.findByText('Preise für Haupt- und Kombiausbildung');
+    await canvas.findAllByText('Übungsfahrt (45 Min.)');
   },
 };
 
 export const CreateMissingName: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neue Preisliste' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neue Preisliste' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte geben Sie einen Namen ein.', undefined, { timeout: 8000 });
+    await dialog.findByText('Bitte geben Sie einen Namen ein.');
   },
 };

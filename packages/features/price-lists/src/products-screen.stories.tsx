@@ -1,4 +1,5 @@
 import { mockHttp } from '@fahrwerk/api/mocks';
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -27,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findAllByText('Übungsfahrt (45 Min.)', undefined, { timeout: 8000 });
+    await canvas.findAllByText('Übungsfahrt (45 Min.)');
     await expect(canvas.getByText('Intensivkurs-Zuschlag')).toBeInTheDocument();
     await expect(canvas.getAllByText('Fahrstunden · Überlandfahrt').length).toBeGreaterThan(0);
   },
@@ -36,9 +37,7 @@ export const Full: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [priceHandlers.productPageEmpty] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Keine Produkte gefunden.', undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText('Keine Produkte gefunden.');
   },
 };
 
@@ -58,9 +57,7 @@ export const Loading: Story = {
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [priceHandlers.productPageFailed] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/, undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText(/Auf dem Server ist ein Fehler aufgetreten/);
   },
 };
 
@@ -68,7 +65,7 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_COMPANY'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findAllByText('Übungsfahrt (45 Min.)', undefined, { timeout: 8000 });
+    await canvas.findAllByText('Übungsfahrt (45 Min.)');
     await expect(canvas.queryByRole('button', { name: 'Neues Produkt' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Aktionen/ })).toBeNull();
   },
@@ -77,7 +74,7 @@ export const ReadOnly: Story = {
 export const FilterByKind: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findAllByText('Übungsfahrt (45 Min.)', undefined, { timeout: 8000 });
+    await canvas.findAllByText('Übungsfahrt (45 Min.)');
     await userEvent.click(canvas.getByRole('button', { name: /Produktart/ }));
     await userEvent.click(await body().findByRole('option', { name: 'Zusatzleistungen' }));
     await waitFor(() => expect(canvas.queryByText('Übungsfahrt (45 Min.)')).toBeNull());
@@ -88,26 +85,22 @@ export const FilterByKind: Story = {
 export const CreateMissingName: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neues Produkt' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neues Produkt' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte geben Sie eine Bezeichnung ein.', undefined, { timeout: 8000 });
+    await dialog.findByText('Bitte geben Sie eine Bezeichnung ein.');
   },
 };
 
 export const CreateSaves: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neues Produkt' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neues Produkt' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByLabelText(/^Bezeichnung/));
     await userEvent.paste('Nachtfahrt (90 Min.)');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', undefined, { timeout: 8000 });
+    await body().findByText('Gespeichert.');
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
@@ -118,14 +111,12 @@ export const ServerRefuses: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neues Produkt' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neues Produkt' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByLabelText(/^Bezeichnung/));
     await userEvent.paste('Übungsfahrt');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Pflichtfeld', undefined, { timeout: 8000 });
+    await dialog.findByText('Pflichtfeld');
   },
 };
 
@@ -133,31 +124,23 @@ export const EditTypeInUse: Story = {
   parameters: { msw: { handlers: [priceHandlers.productPage, priceHandlers.updateProductInUse] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: 'Aktionen: Intensivkurs-Zuschlag' },
-        { timeout: 8000 },
-      ),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen: Intensivkurs-Zuschlag' }),
+      'Bearbeiten',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Bearbeiten' }));
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Das Produkt wird noch verwendet.', undefined, { timeout: 8000 });
+    await dialog.findByText('Das Produkt wird noch verwendet.');
   },
 };
 
 export const Archives: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: 'Aktionen: Intensivkurs-Zuschlag' },
-        { timeout: 8000 },
-      ),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen: Intensivkurs-Zuschlag' }),
+      'Archivieren',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Archivieren' }));
-    await body().findByText('Archiviert.', undefined, { timeout: 8000 });
+    await body().findByText('Archiviert.');
   },
 };

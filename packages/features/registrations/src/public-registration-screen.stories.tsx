@@ -20,10 +20,7 @@ type Story = StoryObj<typeof meta>;
 
 async function fillPerson(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await userEvent.type(
-    await canvas.findByLabelText(/^Vorname/, undefined, { timeout: 8000 }),
-    'Lena',
-  );
+  await userEvent.type(await canvas.findByLabelText(/^Vorname/), 'Lena');
   await userEvent.type(canvas.getByLabelText(/^Nachname/), 'Neumann');
   const birth = canvas.getAllByRole('spinbutton', { name: /Tag|Monat|Jahr/ });
   await userEvent.type(birth[0] as HTMLElement, '14032008');
@@ -36,7 +33,7 @@ async function fillPerson(canvasElement: HTMLElement) {
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: 'Fahrschule Sonnenschein' }, { timeout: 8000 });
+    await canvas.findByRole('heading', { name: 'Fahrschule Sonnenschein' });
     await expect(canvas.getByRole('link', { name: /Datenschutzerklärung lesen/ })).toHaveAttribute(
       'href',
       'https://fahrschule-sonnenschein.de/datenschutz',
@@ -50,11 +47,7 @@ export const Submits: Story = {
     await fillPerson(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
-    await canvas.findByRole(
-      'heading',
-      { name: 'Vielen Dank für Ihre Anmeldung!' },
-      { timeout: 8000 },
-    );
+    await canvas.findByRole('heading', { name: 'Vielen Dank für Ihre Anmeldung!' });
   },
 };
 
@@ -62,27 +55,19 @@ export const Submits: Story = {
 export const MissingInput: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Anmeldung absenden' }, { timeout: 8000 }),
-    );
-    await canvas.findByText('Bitte geben Sie Ihren Vornamen ein.', undefined, { timeout: 8000 });
-    await canvas.findByText('Bitte geben Sie Ihr Geburtsdatum ein.', undefined, { timeout: 8000 });
-    await canvas.findByText('Bitte wählen Sie mindestens eine Führerscheinklasse.', undefined, {
-      timeout: 8000,
-    });
+    await userEvent.click(await canvas.findByRole('button', { name: 'Anmeldung absenden' }));
+    await canvas.findByText('Bitte geben Sie Ihren Vornamen ein.');
+    await canvas.findByText('Bitte geben Sie Ihr Geburtsdatum ein.');
+    await canvas.findByText('Bitte wählen Sie mindestens eine Führerscheinklasse.');
     await expect(
       canvas.getAllByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an.'),
     ).toHaveLength(2);
     await canvas.findByText(
       'Bitte stimmen Sie der Datenschutzerklärung zu, um die Anmeldung abzusenden.',
-      undefined,
-      { timeout: 8000 },
     );
     await userEvent.type(canvas.getByLabelText(/^Postleitzahl/), '123');
     await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
-    await canvas.findByText('Die Postleitzahl besteht aus fünf Ziffern.', undefined, {
-      timeout: 8000,
-    });
+    await canvas.findByText('Die Postleitzahl besteht aus fünf Ziffern.');
   },
 };
 
@@ -93,7 +78,7 @@ export const SimpleSchool: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: 'Fahrschule Klein' }, { timeout: 8000 });
+    await canvas.findByRole('heading', { name: 'Fahrschule Klein' });
     await expect(canvas.queryByText('Filiale')).toBeNull();
     await expect(canvas.queryByText('Theoriekurs')).toBeNull();
     await expect(canvas.queryByRole('link', { name: /Datenschutzerklärung lesen/ })).toBeNull();
@@ -109,7 +94,7 @@ export const RefusedByServer: Story = {
     await fillPerson(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
-    await expect(await canvas.findByRole('alert', undefined, { timeout: 8000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an.',
     );
   },
@@ -118,9 +103,7 @@ export const RefusedByServer: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: [registrationHandlers.publicFormLoading] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Anmeldeformular wird geladen …', undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText('Anmeldeformular wird geladen …');
   },
 };
 
@@ -128,17 +111,13 @@ export const Loading: Story = {
 export const UnknownLink: Story = {
   parameters: { msw: { handlers: [registrationHandlers.publicFormUnknown] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/Dieser Anmeldelink ist ungültig/, undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText(/Dieser Anmeldelink ist ungültig/);
   },
 };
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [registrationHandlers.publicFormDown] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/konnte nicht geladen werden/, undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText(/konnte nicht geladen werden/);
   },
 };

@@ -17,8 +17,8 @@ type Story = StoryObj<typeof meta>;
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Neumann, Lena', undefined, { timeout: 8000 });
-    await canvas.findByText('1 ungelesene Anmeldung', undefined, { timeout: 8000 });
+    await canvas.findByText('Neumann, Lena');
+    await canvas.findByText('1 ungelesene Anmeldung');
     await expect(canvas.getByText('Neumann, Lena')).toHaveClass('font-bold');
     await expect(canvas.getByText('Becker, Jonas')).not.toHaveClass('font-bold');
   },
@@ -28,18 +28,14 @@ export const Full: Story = {
 export const OpenAndConvert: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Neumann, Lena', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByText('Neumann, Lena'));
     const detail = within(
-      await canvas.findByRole(
-        'complementary',
-        { name: 'Details der Anmeldung' },
-        { timeout: 8000 },
-      ),
+      await canvas.findByRole('complementary', { name: 'Details der Anmeldung' }),
     );
-    await detail.findByText('Gleiche E-Mail', undefined, { timeout: 8000 });
-    await detail.findByText('Gleicher Name und Geburtstag', undefined, { timeout: 8000 });
+    await detail.findByText('Gleiche E-Mail');
+    await detail.findByText('Gleicher Name und Geburtstag');
     await userEvent.click(detail.getByRole('button', { name: 'Als Fahrschüler übernehmen' }));
-    await waitFor(() => expect(args.onOpenStudent).toHaveBeenCalledWith(99), { timeout: 8000 });
+    await waitFor(() => expect(args.onOpenStudent).toHaveBeenCalledWith(99));
   },
 };
 
@@ -47,10 +43,8 @@ export const OpenAndConvert: Story = {
 export const Converted: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Klein, Mia', undefined, { timeout: 8000 }));
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Fahrschüler öffnen' }, { timeout: 8000 }),
-    );
+    await userEvent.click(await canvas.findByText('Klein, Mia'));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Fahrschüler öffnen' }));
     await expect(args.onOpenStudent).toHaveBeenCalledWith(77);
   },
 };
@@ -59,16 +53,12 @@ export const Converted: Story = {
 export const Delete: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Becker, Jonas', undefined, { timeout: 8000 }));
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Löschen' }, { timeout: 8000 }),
-    );
-    const dialog = within(
-      await within(document.body).findByRole('alertdialog', undefined, { timeout: 8000 }),
-    );
-    await dialog.findByText(/Jonas Becker wird endgültig gelöscht/, undefined, { timeout: 8000 });
+    await userEvent.click(await canvas.findByText('Becker, Jonas'));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Löschen' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    await dialog.findByText(/Jonas Becker wird endgültig gelöscht/);
     await userEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
-    await within(document.body).findByText('Gelöscht.', undefined, { timeout: 8000 });
+    await within(document.body).findByText('Gelöscht.');
   },
 };
 
@@ -83,7 +73,7 @@ export const Empty: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(/Noch keine Anmeldungen/, undefined, { timeout: 8000 });
+    await within(canvasElement).findByText(/Noch keine Anmeldungen/);
   },
 };
 
@@ -110,11 +100,7 @@ export const LoadError: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(
-      'Die Anmeldungen konnten nicht geladen werden.',
-      undefined,
-      { timeout: 8000 },
-    );
+    await within(canvasElement).findByText('Die Anmeldungen konnten nicht geladen werden.');
   },
 };
 
@@ -123,8 +109,8 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_CUSTOMERS'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Becker, Jonas', undefined, { timeout: 8000 }));
-    await canvas.findByText('Gleiche E-Mail', undefined, { timeout: 8000 });
+    await userEvent.click(await canvas.findByText('Becker, Jonas'));
+    await canvas.findByText('Gleiche E-Mail');
     await expect(canvas.queryByRole('button', { name: 'Löschen' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /übernehmen/ })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Bearbeitungsstand von/ })).toBeNull();
@@ -135,8 +121,6 @@ export const ReadOnly: Story = {
 export const NoAccess: Story = {
   parameters: { permissions: ['MODULE_TASK'], msw: { handlers: [] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Kein Zugriff auf Anmeldungen', undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText('Kein Zugriff auf Anmeldungen');
   },
 };

@@ -38,3 +38,13 @@ export const UnknownAddress: Story = {
     );
   },
 };
+
+export const TooManyLinks: Story = {
+  parameters: { msw: { handlers: [sessionHandlers.requestChangeTooMany] } },
+  play: async ({ canvasElement }) => {
+    await request(canvasElement, 'buero@fahrschule-demo.de');
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'Es wurden gerade mehrere Links angefordert.',
+    );
+  },
+};

@@ -60,6 +60,17 @@ export const WrongPassword: Story = {
   },
 };
 
+export const TooManyAttempts: Story = {
+  parameters: { msw: { handlers: [sessionHandlers.signInTooManyAttempts] } },
+  play: async ({ canvasElement, args }) => {
+    await fillAndSubmit(canvasElement, 'inhaber@fahrschule-demo.de', 'Demo#Inhaber1');
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Zu viele fehlgeschlagene Anmeldeversuche.');
+    await expect(alert).toHaveTextContent('für einige Minuten gesperrt');
+    await expect(args.onSignedIn).not.toHaveBeenCalled();
+  },
+};
+
 export const ServerError: Story = {
   parameters: { msw: { handlers: [sessionHandlers.signInServerDown] } },
   play: async ({ canvasElement }) => {

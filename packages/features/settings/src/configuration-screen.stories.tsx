@@ -1,3 +1,4 @@
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ConfigurationScreen } from './configuration-screen';
@@ -163,7 +164,7 @@ export const MailAccountsCheck: Story = {
     );
     await expect(dialog.getByDisplayValue('smtp.ionos.de')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Jetzt prüfen' }));
-    await dialog.findByText('Verbindung und Anmeldung erfolgreich.', {}, { timeout: 5000 });
+    await dialog.findByText('Verbindung und Anmeldung erfolgreich.', {});
     await dialog.findByText('Benutzername oder Passwort des Mailservers ist falsch.');
   },
 };
@@ -202,12 +203,11 @@ export const MailAccountCreate: Story = {
     await userEvent.type(dialog.getByLabelText(/^Passwort/), 'geheim');
     await userEvent.click(await dialog.findByRole('checkbox', { name: 'Olaf Office' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Verbindung testen' }));
-    await waitFor(
-      () => expect(dialog.getAllByText('Verbindung und Anmeldung erfolgreich.')).toHaveLength(2),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(dialog.getAllByText('Verbindung und Anmeldung erfolgreich.')).toHaveLength(2),
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
     await expect(createSaves.bodies[0]).toEqual({
       email: 'info@fs.de',
       senderName: 'Info',
@@ -230,12 +230,13 @@ export const MailAccountEditKeepsPassword: Story = {
   play: async ({ canvasElement }) => {
     editSaves.bodies.length = 0;
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', {
-        name: 'Aktionen für buero@fahrschule-sonnenschein.de',
-      }),
+    await chooseMenuItem(
+      () =>
+        canvas.findByRole('button', {
+          name: 'Aktionen für buero@fahrschule-sonnenschein.de',
+        }),
+      'Bearbeiten',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Bearbeiten' }));
     const dialog = within(
       await body().findByRole('dialog', {
         name: 'Postfach bearbeiten: buero@fahrschule-sonnenschein.de',
@@ -245,7 +246,7 @@ export const MailAccountEditKeepsPassword: Story = {
     await dialog.findByText('Leer lassen, um das gespeicherte Passwort zu behalten.');
     await expect(await dialog.findByRole('checkbox', { name: 'Erika Mustermann' })).toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
     await expect(editSaves.bodies[0]).not.toHaveProperty('password');
     await expect(editSaves.bodies[0]?.userIds).toEqual([1, 2]);
   },
@@ -268,7 +269,7 @@ export const MailAccountEmailInUse: Story = {
     await userEvent.type(dialog.getByLabelText(/^Passwort/), 'geheim');
     await userEvent.click(await dialog.findByRole('checkbox', { name: 'Erika Mustermann' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Diese E-Mail-Adresse wird bereits verwendet.', {}, { timeout: 5000 });
+    await dialog.findByText('Diese E-Mail-Adresse wird bereits verwendet.', {});
     await expect(dialog.getByRole('textbox', { name: /^E-Mail-Adresse/ })).toHaveAttribute(
       'aria-invalid',
       'true',
@@ -302,15 +303,16 @@ export const MailAccountDelete: Story = {
   parameters: { msw: { handlers: mailTab } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', {
-        name: 'Aktionen für buero@fahrschule-sonnenschein.de',
-      }),
+    await chooseMenuItem(
+      () =>
+        canvas.findByRole('button', {
+          name: 'Aktionen für buero@fahrschule-sonnenschein.de',
+        }),
+      'Löschen',
     );
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Löschen' }));
     const dialog = within(await body().findByRole('alertdialog', { name: 'Postfach löschen?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
-    await body().findByText('Gelöscht.', {}, { timeout: 5000 });
+    await body().findByText('Gelöscht.', {});
   },
 };
 
@@ -345,7 +347,7 @@ export const TestingOrganizations: Story = {
     const dialog = within(await body().findByRole('dialog', { name: 'Neue Prüforganisation' }));
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'DEKRA Spandau');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', {}, { timeout: 5000 });
+    await body().findByText('Gespeichert.', {});
   },
 };
 

@@ -4,7 +4,7 @@ import { LearnStatusScreen } from './learn-status-screen';
 import { studentHandlers } from './mocks/handlers';
 
 /** Data arrives through msw; a busy machine needs more than the default second. */
-const LOAD = { timeout: 10_000 };
+const LOAD = { timeout: 30_000 };
 
 const meta = {
   title: 'Features/Students/LearnStatusScreen',

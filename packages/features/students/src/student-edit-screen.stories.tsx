@@ -1,10 +1,11 @@
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { editHandlers, pickerHandlers, studentHandlers } from './mocks/handlers';
 import { StudentEditScreen } from './student-edit-screen';
 
 /** Data arrives through msw; a busy machine needs more than the default second. */
-const LOAD = { timeout: 10_000 };
+const LOAD = { timeout: 30_000 };
 
 const meta = {
   title: 'Features/Students/StudentEditScreen',
@@ -84,8 +85,10 @@ export const Archives: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Aktionen' }, LOAD));
-    await userEvent.click(await body().findByRole('menuitem', { name: 'Archivieren' }, LOAD));
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen' }, LOAD),
+      'Archivieren',
+    );
     const dialog = await body().findByRole('alertdialog', undefined, LOAD);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archivieren' }));
     await body().findByText('Archiviert.', undefined, LOAD);
@@ -96,9 +99,9 @@ export const SendsConfirmation: Story = {
   parameters: { msw: { handlers: [...editHandlers, studentHandlers.sendConfirmation] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Aktionen' }, LOAD));
-    await userEvent.click(
-      await body().findByRole('menuitem', { name: 'Bestätigungs-E-Mail senden' }, LOAD),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen' }, LOAD),
+      'Bestätigungs-E-Mail senden',
     );
     await body().findByText('Die Bestätigungs-E-Mail wurde gesendet.', undefined, LOAD);
   },
@@ -108,9 +111,9 @@ export const ConfirmationNotSent: Story = {
   parameters: { msw: { handlers: [...editHandlers, studentHandlers.sendConfirmationFailed] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Aktionen' }, LOAD));
-    await userEvent.click(
-      await body().findByRole('menuitem', { name: 'Bestätigungs-E-Mail senden' }, LOAD),
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen' }, LOAD),
+      'Bestätigungs-E-Mail senden',
     );
     await body().findByText(
       'Die Bestätigungs-E-Mail konnte nicht gesendet werden.',

@@ -5,7 +5,7 @@ import { pickerHandlers, studentHandlers } from './mocks/handlers';
 import { StudentListScreen } from './student-list-screen';
 
 /** Data arrives through msw; a busy machine needs more than the default second. */
-const LOAD = { timeout: 10_000 };
+const LOAD = { timeout: 30_000 };
 
 const meta = {
   title: 'Features/Students/StudentListScreen',

@@ -18,10 +18,10 @@ const body = () => within(document.body);
 export const Full: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Sehtest von Lena Neumann nachfordern', undefined, { timeout: 8000 });
-    await canvas.findByText('Dringend', { selector: 'span' }, { timeout: 8000 });
-    await canvas.findAllByText('Olaf Office', { selector: 'td' }, { timeout: 8000 });
-    await canvas.findByText('25.11.2026', undefined, { timeout: 8000 });
+    await canvas.findByText('Sehtest von Lena Neumann nachfordern');
+    await canvas.findByText('Dringend', { selector: 'span' });
+    await canvas.findAllByText('Olaf Office', { selector: 'td' });
+    await canvas.findByText('25.11.2026');
     await userEvent.click(canvas.getByRole('button', { name: 'Fahrschüler öffnen' }));
     await expect(args.onOpenStudent).toHaveBeenCalledWith(42);
   },
@@ -31,15 +31,13 @@ export const Full: Story = {
 export const Create: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neue Aufgabe' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neue Aufgabe' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Bitte geben Sie einen Titel ein.', undefined, { timeout: 8000 });
+    await dialog.findByText('Bitte geben Sie einen Titel ein.');
     await userEvent.type(dialog.getByLabelText(/^Titel/), 'Anruf');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await body().findByText('Gespeichert.', undefined, { timeout: 8000 });
+    await body().findByText('Gespeichert.');
   },
 };
 
@@ -50,13 +48,11 @@ export const CreateRefused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Neue Aufgabe' }, { timeout: 8000 }),
-    );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Neue Aufgabe' }));
+    const dialog = within(await body().findByRole('dialog'));
     await userEvent.type(dialog.getByLabelText(/^Titel/), 'Anruf');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
-    await dialog.findByText('Der gewählte Eintrag existiert nicht.', undefined, { timeout: 8000 });
+    await dialog.findByText('Der gewählte Eintrag existiert nicht.');
   },
 };
 
@@ -65,28 +61,22 @@ export const Attachments: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        {
-          name: '1 Anhang von „Sehtest von Lena Neumann nachfordern“',
-        },
-        { timeout: 8000 },
-      ),
+      await canvas.findByRole('button', {
+        name: '1 Anhang von „Sehtest von Lena Neumann nachfordern“',
+      }),
     );
-    const dialog = within(await body().findByRole('dialog', undefined, { timeout: 8000 }));
-    await dialog.findByText('Antrag.pdf', undefined, { timeout: 8000 });
-    await dialog.findByText(/je Datei höchstens 20 MB/, undefined, { timeout: 8000 });
+    const dialog = within(await body().findByRole('dialog'));
+    await dialog.findByText('Antrag.pdf');
+    await dialog.findByText(/je Datei höchstens 20 MB/);
     await userEvent.click(dialog.getByRole('button', { name: 'Antrag.pdf löschen' }));
-    await body().findByText('Gelöscht.', undefined, { timeout: 8000 });
+    await body().findByText('Gelöscht.');
   },
 };
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [todoHandlers.pageEmpty, ...lookupHandlers] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('Noch keine Aufgaben angelegt.', undefined, {
-      timeout: 8000,
-    });
+    await within(canvasElement).findByText('Noch keine Aufgaben angelegt.');
   },
 };
 
@@ -97,11 +87,7 @@ export const Loading: Story = {
 export const LoadError: Story = {
   parameters: { msw: { handlers: [todoHandlers.pageDown, ...lookupHandlers] } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(
-      'Die Aufgaben konnten nicht geladen werden.',
-      undefined,
-      { timeout: 8000 },
-    );
+    await within(canvasElement).findByText('Die Aufgaben konnten nicht geladen werden.');
   },
 };
 
@@ -110,10 +96,8 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_TASK'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('Sehtest von Lena Neumann nachfordern', undefined, { timeout: 8000 });
-    await canvas.findByText('Sie können Aufgaben ansehen, aber nicht ändern.', undefined, {
-      timeout: 8000,
-    });
+    await canvas.findByText('Sehtest von Lena Neumann nachfordern');
+    await canvas.findByText('Sie können Aufgaben ansehen, aber nicht ändern.');
     await expect(canvas.queryByRole('button', { name: 'Neue Aufgabe' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Aktionen für/ })).toBeNull();
   },

@@ -1,4 +1,5 @@
 import { clearListFilters } from '@fahrwerk/core';
+import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { InstructorsScreen } from './instructors-screen';
@@ -72,13 +73,15 @@ export const Archives: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(document.body);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Aktionen für Jonas Weber' }));
-    await userEvent.click(await body.findByRole('menuitem', { name: 'Archivieren' }));
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen für Jonas Weber' }),
+      'Archivieren',
+    );
     const dialog = await body.findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('Jonas Weber kann sich danach nicht mehr anmelden.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archivieren' }));
-    await body.findByText('Archiviert.', {}, { timeout: 10_000 });
+    await body.findByText('Archiviert.', {});
     // The confirmation closes (the toast region is an alertdialog of its own).
-    await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
   },
 };

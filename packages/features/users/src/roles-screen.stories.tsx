@@ -40,7 +40,7 @@ export const EditsPermissions: Story = {
     await expect(read).toBeChecked();
     await expect(read).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
-    await within(document.body).findByText('Gespeichert.', {}, { timeout: 10_000 });
+    await within(document.body).findByText('Gespeichert.', {});
   },
 };
 

@@ -43,7 +43,7 @@ export const Creates: Story = {
     await fillPerson(canvasElement);
     await userEvent.click(canvas.getByRole('switch', { name: 'Montag' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Anlegen und einladen' }));
-    await waitFor(() => expect(args.onSaved).toHaveBeenCalled(), { timeout: 10_000 });
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalled());
     const saved = (args.onSaved as ReturnType<typeof fn>).mock.calls[0]?.[0];
     await expect(saved).toMatchObject({
       firstName: 'Nina',
@@ -53,7 +53,6 @@ export const Creates: Story = {
     await within(document.body).findByText(
       'Benutzer angelegt. Die Einladung wurde an nina@fahrschule-demo.de gesendet.',
       {},
-      { timeout: 10_000 },
     );
   },
 };
@@ -115,7 +114,7 @@ export const Edit: Story = {
     await expect(canvas.getByRole('switch', { name: 'Dienstag' })).not.toBeChecked();
     await expect(canvas.getByRole('heading', { name: 'Profilbild' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(args.onSaved).toHaveBeenCalled(), { timeout: 10_000 });
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalled());
     const saved = (args.onSaved as ReturnType<typeof fn>).mock.calls[0]?.[0];
     // Nothing lost: both Monday ranges and the taught classes go back unchanged.
     await expect(saved).toMatchObject({

@@ -1,0 +1,43 @@
+/**
+ * Helpers for the play functions of stories (`@fahrwerk/ui/testing`; never imported by
+ * screens). They wait for what they check instead of assuming the machine is fast.
+ */
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+/** Queries over the whole page: menus, dialogs and toasts render outside the story's root. */
+export const pageBody = () => within(document.body);
+
+/**
+ * Opens the menu of the button `findTrigger` returns and picks `item`. On a busy machine a
+ * list can re-render between the click and the menu opening (a second query lands), and the
+ * click opens a menu on a button that is gone: so while no menu is open the trigger is looked
+ * up and clicked again, until the item shows (20 s at most).
+ */
+export async function chooseMenuItem(
+  findTrigger: () => HTMLElement | Promise<HTMLElement>,
+  item: string | RegExp,
+): Promise<void> {
+  const menuItem = await openMenu(findTrigger, item);
+  await userEvent.click(menuItem);
+}
+
+/** As `chooseMenuItem`, but leaves the menu open and answers the item (to look, not pick). */
+export async function openMenu(
+  findTrigger: () => HTMLElement | Promise<HTMLElement>,
+  item: string | RegExp,
+): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(
+    async () => {
+      const page = pageBody();
+      // React commits a click's state at the end of the event, so after the click an open
+      // menu is in the document; none there means the click went to a button since replaced.
+      if (page.queryAllByRole('menu').length === 0) await userEvent.click(await findTrigger());
+      found = page.getByRole('menuitem', { name: item });
+      await expect(found).toBeVisible();
+    },
+    { timeout: 20_000, interval: 500 },
+  );
+  if (!found) throw new Error(`The menu item ${String(item)} did not show.`);
+  return found;
+}
