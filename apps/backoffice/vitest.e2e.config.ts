@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    // Seeds the demo school once; every file starts its server on a copy.
+    globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     // A whole flow (sign-ins, a mail round trip, several pages) on a busy 2-core machine.
     testTimeout: 180_000,

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -20,7 +21,7 @@ export const DEMO = {
   },
 } as const;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -80,23 +81,30 @@ export type Harness = {
   stop: () => Promise<void>;
 };
 
-/** Starts the real server on a fresh data directory and a headless Chromium. */
-export async function startHarness(): Promise<Harness> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const smtp = await startSmtpSink();
+type RunningServer = { process: ChildProcess; output: () => string };
+
+/**
+ * Starts the real server (`src/main.ts`) on `dataDir` and waits until it answers. The first
+ * start in a fresh directory migrates and seeds the demo school; `e2e/global-setup.ts` does
+ * that once per run and every file starts on a copy.
+ */
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  smtpPort?: number;
+}): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repo, 'apps/server'),
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: options.dataDir,
       SEED_DEMO: 'true',
       PUBLIC_URL: baseUrl,
       DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_URL: options.smtpPort ? `smtp://127.0.0.1:${options.smtpPort}` : '',
       // E2E_STATIC_DIR: a build of one's own (scripts/e2e-one.sh), so parallel runs don't clash.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? join(repo, 'apps/backoffice/dist'),
       STORYBOOK_DIR: join(repo, 'apps/storybook/dist'),
@@ -111,7 +119,7 @@ export async function startHarness(): Promise<Harness> {
     output += chunk;
   });
 
-  // Generous: the first start migrates and seeds the demo school, slow on a busy machine.
+  // Generous: a first start migrates and seeds the demo school, slow on a busy machine.
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
@@ -121,9 +129,35 @@ export async function startHarness(): Promise<Harness> {
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`Server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+  return { process: server, output: () => output };
+}
+
+/** Stops a server started by `startServer` (it closes its database on SIGTERM). */
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((r) => server.process.once('exit', r));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Starts the real server on a copy of the run's seeded data directory (or, outside the
+ * e2e config, on a fresh one it seeds itself) and a headless Chromium.
+ */
+export async function startHarness(): Promise<Harness> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-'));
+  const template = inject('e2eDataTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpSink();
+  const server = await startServer({ port, dataDir, smtpPort: smtp.port });
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -153,8 +187,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async stop() {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await stopServer(server);
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
