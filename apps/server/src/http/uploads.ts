@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import { AppError, fieldError } from './errors';
 
 /** The largest file one upload may carry (the contract's FileUpload says 20 MB). */
@@ -8,7 +9,17 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export type UploadedFile = {
   field: string;
   fileName: string;
+  /**
+   * The media type of the content, as its bytes show (magic numbers); for content without
+   * a signature the client's word when it is plain text or CSV, else
+   * `application/octet-stream`. Never the client's word for anything a browser renders.
+   * `uploadedFile` refuses a file whose content contradicts what the client said.
+   */
   mimeType: string;
+  /** What the client said (the part's Content-Type); only compared, never stored. */
+  claimedType: string;
+  /** The type the bytes show, when they show one. */
+  detectedType: string | undefined;
   bytes: Buffer;
 };
 
@@ -18,6 +29,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The files of a multipart request, read into memory (at most MAX_UPLOAD_BYTES each). */
     uploads?: UploadedFile[];
+  }
+  // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging
+  interface FastifyContextConfig {
+    /** The operation declares a `multipart/form-data` body. */
+    multipart?: boolean;
   }
 }
 
@@ -30,27 +46,57 @@ export const fileTooLarge = (maxBytes: number) =>
     ['errors.file_too_large'],
   );
 
+/** A multipart body that cannot be read (no boundary, cut off, broken part headers). */
+export const malformedMultipart = (detail?: string) =>
+  new AppError(
+    422,
+    'errors.malformed_body',
+    `The multipart/form-data body is malformed${detail ? ` (${detail})` : ''}.`,
+  );
+
+/** @fastify/multipart's refusals errors.ts answers itself (413 for the limits). */
+const KNOWN_MULTIPART_CODES = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PARTS_LIMIT',
+]);
+
 /**
- * Multipart bodies: every file part is read into a Buffer and kept on `request.uploads`;
- * in the body the file field holds the file name, so the contract's schema
+ * Any failure while reading a multipart body as a 4xx in the contract's error body: busboy's
+ * plain errors ("Unexpected end of form", "Malformed part header", "Multipart: Boundary not
+ * found"), a field named after a prototype property, a broken JSON field, a connection
+ * closed half-way. Only the size limits keep their own answer (413).
+ */
+function multipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && KNOWN_MULTIPART_CODES.has(code)) return error;
+  const detail =
+    error instanceof Error ? error.message.replace(/[^\w .,:-]/g, '').slice(0, 120) : '';
+  return Object.assign(malformedMultipart(detail || undefined), { cause: error });
+}
+
+const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
+
+/** The media type of a part's bytes: as detected, else plain text or CSV, else opaque. */
+async function contentType(bytes: Buffer, claimed: string) {
+  const detected = bytes.length > 0 ? (await fileTypeFromBuffer(bytes))?.mime : undefined;
+  const mimeType = detected ?? (TEXT_TYPES.has(claimed) ? claimed : 'application/octet-stream');
+  return { detected, mimeType };
+}
+
+/**
+ * Multipart bodies, for operations whose contract declares `multipart/form-data` only: every
+ * file part is read into a Buffer and kept on `request.uploads` with the media type its
+ * content shows; in the body the file field holds the file name, so the contract's schema
  * (`format: binary`, a string) validates the request like any other. Text fields arrive as
- * strings and are coerced by the body validator of multipart routes (`x-multipart`).
+ * strings and are coerced by the body validator of multipart routes (`x-multipart`). A body
+ * that cannot be read is 422 `errors.malformed_body`, never a 500.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 50 },
-    async onFile(this: FastifyRequest, part) {
-      const bytes = await part.toBuffer();
-      this.uploads ??= [];
-      this.uploads.push({
-        field: part.fieldname,
-        fileName: part.filename,
-        mimeType: part.mimetype,
-        bytes,
-      });
-      (part as unknown as { value: unknown }).value = part.filename;
-    },
   });
   app.addHook('onRoute', (route: RouteOptions) => {
     const body = (route.schema as { body?: { content?: Record<string, unknown> } } | undefined)
@@ -60,9 +106,108 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
       | undefined;
     if (multipartSchema?.schema) {
       multipartSchema.schema = { ...multipartSchema.schema, 'x-multipart': true };
+      route.config = { ...route.config, multipart: true };
     }
   });
+  app.addHook('preValidation', async (request) => {
+    // Operations without a multipart body never read one (their media type check refuses it).
+    if (!request.isMultipart() || !request.routeOptions.config.multipart) return;
+    const body: Record<string, unknown> = {};
+    const add = (name: string, value: unknown) => {
+      const present = body[name];
+      if (present === undefined) body[name] = value;
+      else if (Array.isArray(present)) present.push(value);
+      else body[name] = [present, value];
+    };
+    const uploads: UploadedFile[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          const claimedType = normalizedType(part.mimetype);
+          const { detected, mimeType } = await contentType(bytes, claimedType);
+          uploads.push({
+            field: part.fieldname,
+            fileName: part.filename,
+            mimeType,
+            claimedType,
+            detectedType: detected,
+            bytes,
+          });
+          add(part.fieldname, part.filename);
+        } else {
+          add(part.fieldname, part.value);
+        }
+      }
+    } catch (error) {
+      throw multipartError(error);
+    }
+    request.uploads = uploads;
+    request.body = body;
+  });
+  registerFileAnswers(app);
 }
+
+/** Media types a browser may show inline on our origin: they cannot run script. */
+export const SAFE_INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+]);
+
+/**
+ * File answers (every answer with a Content-Disposition): `X-Content-Type-Options: nosniff`,
+ * and `inline` only for a safe image or PDF whose bytes are what the type says; anything
+ * else (HTML, SVG, text, a file stored before uploads were checked) is an attachment, so
+ * nothing uploaded is ever rendered as a page of our origin.
+ */
+function registerFileAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const disposition = reply.getHeader('content-disposition');
+    if (typeof disposition !== 'string') return payload;
+    reply.header('x-content-type-options', 'nosniff');
+    if (!/^\s*inline/i.test(disposition)) return payload;
+    const type = normalizedType(String(reply.getHeader('content-type') ?? ''));
+    let safe = SAFE_INLINE_TYPES.has(type);
+    if (safe && Buffer.isBuffer(payload)) {
+      safe = (await fileTypeFromBuffer(payload))?.mime === type;
+    }
+    if (!safe)
+      reply.header('content-disposition', disposition.replace(/^\s*inline/i, 'attachment'));
+    return payload;
+  });
+}
+
+/** `image/jpg; charset=x` → `image/jpeg`: lower case, no parameters, common aliases. */
+export function normalizedType(type: string): string {
+  const bare = (type.split(';')[0] ?? '').trim().toLowerCase();
+  return TYPE_ALIASES[bare] ?? bare;
+}
+
+const TYPE_ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+  'application/x-pdf': 'application/pdf',
+  'image/heif': 'image/heic',
+  'text/xml': 'application/xml',
+};
+
+/** Whether the client's word and the content agree (XML dialects count as XML). */
+function agrees(claimed: string, detected: string): boolean {
+  const family = (type: string) =>
+    TYPE_ALIASES[type] ?? (type.endsWith('+xml') ? 'application/xml' : type);
+  return family(claimed) === family(detected);
+}
+
+/** Types whose files always carry a signature file-type knows. */
+const hasSignature = (type: string) =>
+  (/^(image|audio|video)\//.test(type) && !type.endsWith('+xml')) || type === 'application/pdf';
+
+/** The client said nothing specific. */
+const UNCLAIMED = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
 export type UploadRules = {
   /** Accepted media types; `image/*` style wildcards allowed. Empty: any type. */
@@ -95,11 +240,29 @@ export function uploadedFile(
   const maxBytes = rules.maxBytes ?? MAX_UPLOAD_BYTES;
   if (file.bytes.length > maxBytes) throw fileTooLarge(maxBytes);
   const types = rules.types ?? [];
-  if (types.length > 0 && !types.some((type) => typeMatches(type, file.mimeType))) {
+  const { claimedType, detectedType } = file;
+  // The content decides: a file whose bytes are no accepted type is refused, whatever the
+  // client called it; so is one whose bytes contradict what the client called it (HTML
+  // sent as a PDF or an image).
+  if (
+    types.length > 0 &&
+    !(detectedType && types.some((type) => typeMatches(type, detectedType)))
+  ) {
     throw fieldError(
       field,
       'validation.file_type',
-      `Files of type ${file.mimeType} are not accepted here (${types.join(', ')}).`,
+      `The content of the file is ${detectedType ?? 'of no recognised type'}; accepted here: ${types.join(', ')}.`,
+    );
+  }
+  // What the client said must agree with the content where it matters: always for the
+  // operations that accept only some types, and for a type a browser would render
+  // (images, PDF, audio, video) anywhere.
+  const checkClaim = types.length > 0 ? !UNCLAIMED.has(claimedType) : hasSignature(claimedType);
+  if (checkClaim && !(detectedType && agrees(claimedType, detectedType))) {
+    throw fieldError(
+      field,
+      'validation.file_type',
+      `The file was sent as ${claimedType}, but its content is ${detectedType ?? 'not of that type'}.`,
     );
   }
   return file;

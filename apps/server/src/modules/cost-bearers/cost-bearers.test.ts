@@ -15,7 +15,11 @@ import {
 import { schoolUploadToken } from './cost-bearer-files';
 
 const PDF = Buffer.from('%PDF-1.4\n% Bewilligungsbescheid Jobcenter\n');
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+/** 1×1 PNG (uploads are checked by their content, so it must be a whole one). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwAFgwJ/lE4WJgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type CostBearer = { id: number; name: string; archived: boolean; balance: number };
 type CostBearerDocument = {
