@@ -18,6 +18,9 @@ export interface paths {
          * @description Answers a token, the signed-in user and their settings. 401 carries
          *     `errors.invalid_credentials` (unknown e-mail or wrong password — the same answer for
          *     both), `errors.user_archived` or `errors.no_role`.
+         *     After too many failed sign-ins for one address or from one IP address (by default 10
+         *     and 30 in 15 minutes) every attempt, the right password too, answers 429
+         *     `errors.too_many_attempts` with `Retry-After` until the window ends.
          */
         post: operations["generateToken"];
         delete?: never;
@@ -82,6 +85,8 @@ export interface paths {
          * @description Sends the link `/reset-password?token=…` (valid 24 hours, once). Answers 404
          *     `errors.no_user` when no user has this e-mail (the spec's `password.no_user`), and 422
          *     with the global error `errors.email_not_sent` when the mail server refused the mail.
+         *     At most 3 mails an hour to one address (20 requests from one IP address) by default;
+         *     beyond that 429 `errors.too_many_requests` with `Retry-After`.
          */
         post: operations["requestFscUserPasswordChange"];
         delete?: never;
@@ -12547,6 +12552,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description Too many attempts in a short time (rate limit; the numbers are in the server's README).
+         *     `error_message` is `errors.too_many_attempts` after failed sign-ins,
+         *     `errors.too_many_requests` otherwise; `Retry-After` says when to try again.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the next attempt is let through. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The server failed; nothing was changed. The body carries no internals. */
         InternalError: {
             headers: {
@@ -12629,6 +12649,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -12656,6 +12677,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -12706,6 +12728,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -12729,6 +12752,7 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -12752,6 +12776,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -15066,6 +15091,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15094,6 +15120,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -15850,6 +15877,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17249,6 +17277,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
