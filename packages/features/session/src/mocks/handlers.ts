@@ -28,6 +28,12 @@ export const sessionHandlers = {
   signInServerDown: mockHttp.post('/generate-token', ({ response }) =>
     response(500).json(errorBody('errors.internal')),
   ),
+  /** Too many failed sign-ins for the address or from the IP address (rate limit). */
+  signInTooManyAttempts: mockHttp.post('/generate-token', ({ response }) =>
+    response(429).json(errorBody('errors.too_many_attempts'), {
+      headers: { 'Retry-After': '840' },
+    }),
+  ),
   supportOk: mockHttp.post('/generate-token-for-support-user', ({ response }) =>
     response(200).json(demoSignIn),
   ),
@@ -39,6 +45,12 @@ export const sessionHandlers = {
   ),
   requestChangeNoUser: mockHttp.post('/request-fsc-user-password-change', ({ response }) =>
     response(404).json(errorBody('errors.no_user')),
+  ),
+  /** Too many mails to the address in the last hour (rate limit). */
+  requestChangeTooMany: mockHttp.post('/request-fsc-user-password-change', ({ response }) =>
+    response(429).json(errorBody('errors.too_many_requests'), {
+      headers: { 'Retry-After': '3000' },
+    }),
   ),
   setPasswordOk: mockHttp.post('/set-fsc-user-password', ({ response }) => response(204).empty()),
   setPasswordExpired: mockHttp.post('/set-fsc-user-password', ({ response }) =>
