@@ -104,17 +104,28 @@ export const OpensAndCancels: Story = {
   },
 };
 
+/** Ends the pending confirmation of `WaitsForAsyncConfirm` when its play function says so. */
+let finishConfirm = () => {};
+
 export const WaitsForAsyncConfirm: Story = {
   args: {
-    onConfirm: fn(() => new Promise<void>((resolve) => setTimeout(resolve, 150))),
+    // Pending until the play function has seen the pending state: a fixed delay raced the
+    // click on a busy machine.
+    onConfirm: fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finishConfirm = resolve;
+        }),
+    ),
   },
   play: async ({ args, canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Archivieren' }));
     const dialog = await within(document.body).findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Archivieren' });
     await userEvent.click(confirm);
-    await expect(confirm).toHaveAttribute('data-pending', 'true');
+    await waitFor(() => expect(confirm).toHaveAttribute('data-pending', 'true'));
     await expect(args.onConfirm).toHaveBeenCalledOnce();
+    finishConfirm();
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   },
 };
