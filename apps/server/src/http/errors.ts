@@ -49,6 +49,24 @@ export const notImplemented = (operationId: string) =>
     `Operation ${operationId} is in the contract but not implemented yet.`,
   );
 
+/** 415: the request body has a media type the operation does not declare. */
+export const unsupportedMediaType = (declared: readonly string[], sent: string | undefined) =>
+  new AppError(
+    415,
+    'errors.unsupported_media_type',
+    declared.length === 0
+      ? 'This call takes no request body.'
+      : `This call takes a body of type ${declared.join(' or ')}${sent ? `, not ${sent}` : ''}.`,
+  );
+
+/** 405: the path exists, the method does not (the caller sets the Allow header). */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new AppError(
+    405,
+    'errors.method_not_allowed',
+    `${method} is not allowed here; allowed: ${allowed.join(', ')}.`,
+  );
+
 /** A 422 for one field; `error` is a `validation.*` key. */
 export const fieldError = (field: string, error: string, message: string) =>
   new AppError(422, 'errors.validation', message, [{ field, error }]);
@@ -74,6 +92,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   enum: 'validation.enum',
   const: 'validation.enum',
   pattern: 'validation.pattern',
+  // validation.ts: NUL or an unpaired surrogate, which PostgreSQL cannot store.
+  storableText: 'validation.invalid_character',
 };
 
 /** Keywords that only say "a subschema failed"; the subschema's own errors say which field. */
@@ -148,6 +168,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   });
 
   switch (fastifyError.code) {
+    // The router's own refusals (Fastify's frameworkErrors, see answerFrameworkError).
+    case 'FST_ERR_BAD_URL':
+      return plain(400, 'errors.bad_request', 'The URL is not validly encoded.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return plain(414, 'errors.bad_request', 'A path segment of the URL is too long.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -185,24 +210,44 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return plain(status, 'errors.bad_request', fastifyError.message ?? 'Bad request.');
+    // Fastify's own errors (FST_*) say what went wrong in words without internals.
+    const message =
+      typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')
+        ? (fastifyError.message ?? 'Bad request.')
+        : 'Bad request.';
+    return plain(status, 'errors.bad_request', message);
   }
   // Never leak internals (stack, SQL, paths) to the client; the log has them.
   return plain(500, 'errors.unknown', 'Internal server error.');
 }
 
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error);
+  if (status >= 500 && status !== 501) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    const cause = (error as { cause?: unknown }).cause;
+    request.log[cause ? 'warn' : 'info'](
+      { status, error_message: body.error_message, ...(cause ? { err: cause } : {}) },
+      'request refused',
+    );
+  }
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toErrorResponse(error);
-    if (status >= 500 && status !== 501) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      const cause = (error as { cause?: unknown }).cause;
-      request.log[cause ? 'warn' : 'info'](
-        { status, error_message: body.error_message, ...(cause ? { err: cause } : {}) },
-        'request refused',
-      );
-    }
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: refusals of the router before any route is found
+ * (a URL that is not validly percent-encoded, a path segment above `maxParamLength`) are
+ * answered with the contract's error body like every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return sendError(error, request, reply);
 }

@@ -79,3 +79,42 @@ export function apiPrefix(document: OpenApiDocument): string {
   const url = document.servers?.[0]?.url ?? '/api';
   return url.replace(/\/+$/, '');
 }
+
+/**
+ * Keywords beside a `$ref` that only describe (or, for `default`, were never applied
+ * there): they stay where they are.
+ */
+const ANNOTATIONS = new Set([
+  '$ref',
+  'description',
+  'summary',
+  'title',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'default',
+]);
+
+/**
+ * The contract writes limits beside a `$ref` (`studentIds: { $ref: IdList, minItems: 1 }`),
+ * which JSON Schema 2020-12 applies together with the referenced schema. The router's
+ * dereferencing (fastify-openapi-glue) replaces such an object by its target and would drop
+ * the limits, so every `$ref` with a limit beside it becomes `{ allOf: [{ $ref }], …limits }`
+ * first: the same meaning, and it survives. A copy; the document itself is left as it is.
+ */
+export function withLimitsBesideRefs<T>(document: T): T {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (typeof node !== 'object' || node === null) return node;
+    const entries = Object.entries(node).map(([key, value]) => [key, visit(value)] as const);
+    const object = Object.fromEntries(entries) as Record<string, unknown>;
+    if (typeof object.$ref !== 'string') return object;
+    if (Object.keys(object).every((key) => ANNOTATIONS.has(key))) return object;
+    const { $ref, ...rest } = object;
+    return { allOf: [{ $ref }], ...rest };
+  };
+  return visit(document) as T;
+}

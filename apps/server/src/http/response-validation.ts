@@ -142,9 +142,6 @@ export function registerResponseValidation(
     // Routes outside the contract (the API reference) answer what they like; unknown
     // routes (404) must still answer the error body.
     if (!route.config?.operationId && !request.is404) return payload;
-    // Every operation may answer 501 until its behaviour is built (errors.not_implemented);
-    // declaring that on each operation would only add noise to the contract.
-    if (reply.statusCode === 501) return payload;
     const lazy = route.url ? byRoute.get(routeKey(request.method, route.url)) : undefined;
     const validators = lazy ? lazy() : fallback;
     const problem = checkPayload(validators, reply, payload);

@@ -1,7 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preParsingAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { notImplemented } from './errors';
-import type { OpenApiDocument } from './openapi-document';
+import { translateDatabaseError } from '../modules/resources/database-errors';
+import { fieldError, methodNotAllowed, notImplemented, unsupportedMediaType } from './errors';
+import {
+  type OpenApiDocument,
+  type OpenApiOperation,
+  withLimitsBesideRefs,
+} from './openapi-document';
 import type { FileAnswer, OperationHandlers } from './operation-types';
 
 type AnyHandler = (
@@ -15,34 +26,110 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-function operationIds(document: OpenApiDocument): Set<string> {
-  const ids = new Set<string>();
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+function operationsById(document: OpenApiDocument): Map<string, OpenApiOperation> {
+  const operations = new Map<string, OpenApiOperation>();
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem)) {
-      if (typeof operation === 'object' && operation?.operationId) ids.add(operation.operationId);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (typeof operation === 'object' && operation?.operationId) {
+        operations.set(operation.operationId, operation);
+      }
     }
   }
-  return ids;
+  return operations;
+}
+
+type RequestBody = { required?: boolean; content?: Record<string, unknown> };
+
+/** Methods whose body Fastify never reads. */
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
+
+/**
+ * Only the media types an operation declares reach its handler: Fastify parses any body it
+ * has a parser for (text/plain among them) and validates only those the route has a schema
+ * for, so a `text/plain` body would pass a JSON operation unchecked. Runs before parsing,
+ * after the token check (401 comes first). Without a body, an operation whose body is
+ * required answers 422 `body: validation.required`.
+ */
+function mediaTypeCheck(requestBody: RequestBody | undefined): preParsingAsyncHookHandler {
+  const declared = Object.keys(requestBody?.content ?? {});
+  return async (request, _reply, payload) => {
+    if (BODYLESS.has(request.method)) return payload;
+    const { 'content-type': contentType, 'content-length': length } = request.headers;
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      (length !== undefined && length !== '0');
+    if (contentType === undefined) {
+      if (hasBody) throw unsupportedMediaType(declared, undefined);
+      if (requestBody?.required) {
+        throw fieldError('body', 'validation.required', 'This call needs a request body.');
+      }
+      return payload;
+    }
+    // An operation without a body ignores a content type that comes without one.
+    if (declared.length === 0 && !hasBody) return payload;
+    const mediaType = request.mediaType;
+    if (mediaType === undefined || !declared.includes(mediaType)) {
+      throw unsupportedMediaType(declared, mediaType ?? contentType);
+    }
+    return payload;
+  };
+}
+
+/**
+ * A wrong method on a path of the contract answers 405 with the Allow header instead of
+ * 404: one route per path for the methods it lacks (HEAD follows GET, Fastify adds it).
+ */
+function registerMethodNotAllowed(app: FastifyInstance, document: OpenApiDocument, prefix: string) {
+  const candidates = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    const declared = HTTP_METHODS.filter((method) => typeof pathItem[method] === 'object').map(
+      (method) => method.toUpperCase(),
+    );
+    if (declared.includes('GET') && !declared.includes('HEAD')) declared.push('HEAD');
+    const missing = candidates.filter((method) => !declared.includes(method));
+    if (missing.length === 0) continue;
+    const allow = declared.join(', ');
+    app.route({
+      method: missing,
+      url: `${prefix}${path.replace(/{(\w+)}/g, ':$1')}`,
+      handler: async (request, reply) => {
+        reply.header('allow', allow);
+        throw methodNotAllowed(request.method, declared);
+      },
+    });
+  }
 }
 
 /**
  * Registers one route per contract operation (fastify-openapi-glue reads paths, parameters
  * and schemas from the bundle), with the handler of its operationId. An operation without a
- * handler answers 501 `errors.not_implemented`.
+ * handler answers 501 `errors.not_implemented`. A database refusal a handler did not
+ * translate itself (a constraint, a value PostgreSQL cannot take) still ends as a 422.
  */
 export async function registerRoutes(
   app: FastifyInstance,
   options: { document: OpenApiDocument; prefix: string; handlers: OperationHandlers },
 ): Promise<void> {
-  const known = operationIds(options.document);
-  const stray = Object.keys(options.handlers).filter((id) => !known.has(id));
+  const operations = operationsById(options.document);
+  const stray = Object.keys(options.handlers).filter((id) => !operations.has(id));
   if (stray.length > 0) {
     throw new Error(`Handlers for operations the contract lacks: ${stray.join(', ')}`);
   }
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
 
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+    const operation = typeof operationId === 'string' ? operations.get(operationId) : undefined;
+    if (!operation) return;
+    const check = mediaTypeCheck(operation.requestBody as RequestBody | undefined);
+    route.preParsing = [...[route.preParsing ?? []].flat(), check];
+  });
+
   await app.register(openapiGlue, {
-    specification: options.document,
+    specification: withLimitsBesideRefs(options.document),
     prefix: options.prefix,
     // Keeps bodiless answers (204) in the route schema, so response validation knows them.
     addEmptySchema: true,
@@ -54,7 +141,12 @@ export async function registerRoutes(
         };
       }
       return async (request: FastifyRequest, reply: FastifyReply) => {
-        const result = await handler(request, reply);
+        let result: Awaited<ReturnType<AnyHandler>>;
+        try {
+          result = await handler(request, reply);
+        } catch (error) {
+          throw translateDatabaseError(error) ?? error;
+        }
         reply.code(result.status);
         if (result.file) {
           const { bytes, mimeType, fileName, disposition = 'attachment' } = result.file;
@@ -66,4 +158,5 @@ export async function registerRoutes(
       };
     },
   });
+  registerMethodNotAllowed(app, options.document, options.prefix);
 }

@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
@@ -29,10 +30,80 @@ export function createRequestValidatorCompiler() {
   const coercing = addFormats(new Ajv2020(common));
   const exact = addFormats(new Ajv2020({ ...common, coerceTypes: false }));
   return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    (httpPart === 'body' && !(schema as Record<string, unknown>)['x-multipart']
-      ? exact
-      : coercing
-    ).compile(schema as object);
+    withStorableText(
+      (httpPart === 'body' && !(schema as Record<string, unknown>)['x-multipart']
+        ? exact
+        : coercing
+      ).compile(schema as object),
+    );
+}
+
+/**
+ * Text PostgreSQL cannot store: NUL (no `text` value may hold it) and a UTF-16 surrogate
+ * without its partner (no UTF-8 form; it would be stored as U+FFFD, not as sent).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The Ajv keyword of the error below; errors.ts turns it into `validation.invalid_character`. */
+export const UNSTORABLE_TEXT_KEYWORD = 'storableText';
+
+const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** An Ajv-shaped error for every string (or property name) in `data` PostgreSQL cannot store. */
+export function unstorableTextErrors(data: unknown): ErrorObject[] {
+  const errors: ErrorObject[] = [];
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) {
+        errors.push({
+          keyword: UNSTORABLE_TEXT_KEYWORD,
+          instancePath: path,
+          schemaPath: '#',
+          params: {},
+          message: 'must not contain NUL or unpaired surrogate characters',
+        });
+      }
+      return;
+    }
+    if (typeof value !== 'object' || value === null || depth > 64) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        visit(item, `${path}/${index}`, depth + 1);
+      });
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      // A name that cannot be stored is named by its storable part (it is refused anyway).
+      const name = UNSTORABLE.test(key) ? key.replace(new RegExp(UNSTORABLE, 'g'), '') : key;
+      if (name !== key) visit(key, `${path}/${pointer(name)}`, depth + 1);
+      visit(item, `${path}/${pointer(name)}`, depth + 1);
+    }
+  };
+  visit(data, '', 0);
+  return errors;
+}
+
+/**
+ * Every request part (path, query, body …) is checked for text PostgreSQL cannot store,
+ * beside its schema: such a value must end as a 422 field error, never reach a query
+ * and fail there with a 500. Both kinds of error are reported together.
+ */
+function withStorableText(validate: ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    const valid = validate(data, context);
+    const unstorable = unstorableTextErrors(data);
+    if (valid && unstorable.length === 0) {
+      wrapped.errors = null;
+      return true;
+    }
+    wrapped.errors = [...(valid ? [] : (validate.errors ?? [])), ...unstorable];
+    return false;
+  }) as ValidateFunction;
+  // Fastify passes the parent object (so Ajv may coerce a whole query) only to a function
+  // it recognises as Ajv's by its schemaEnv.
+  Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+  return wrapped;
 }
 
 export function registerRequestValidation(app: FastifyInstance): void {
