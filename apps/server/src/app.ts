@@ -14,6 +14,7 @@ import {
 } from './http/openapi-document';
 import type { OperationHandlers } from './http/operation-types';
 import { registerResponseValidation } from './http/response-validation';
+import { registerRateLimits } from './http/rate-limit';
 import { registerRoutes } from './http/routes';
 import { registerStaticFiles } from './http/static-files';
 import { registerUploads } from './http/uploads';
@@ -75,6 +76,8 @@ export async function buildApp(
     // Refuse unknown properties instead of stripping them. Requests are validated by
     // Ajv2020 with these options (see http/validation.ts): the contract is JSON Schema 2020-12.
     ajv: { customOptions: { ...AJV_OPTIONS } },
+    // Whose X-Forwarded-For names the client (per-IP rate limits behind a reverse proxy).
+    trustProxy: config.trustProxy,
   });
 
   const ownsDatabase = !options.database;
@@ -120,6 +123,8 @@ export async function buildApp(
     };
 
     registerErrorHandler(app);
+    // Adds onRoute hooks, so it comes before the routes.
+    await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
     registerRequestValidation(app);
     await registerUploads(app);
     // Both add onRoute hooks, so they come before the routes.

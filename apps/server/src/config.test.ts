@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'fw-config-'));
 
@@ -57,5 +57,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(
       /DATABASE_URL/,
     );
+  });
+  it('rate limits: the defaults in memory, off, or single limits overridden', () => {
+    const defaults = loadConfig({ DATA_DIR: tmp() });
+    expect(defaults.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(defaults.redisUrl).toBeUndefined();
+    expect(defaults.trustProxy).toBe(false);
+    expect(defaults.rateLimits?.signInAddress).toEqual({ max: 10, windowMs: 15 * 60_000 });
+
+    expect(loadConfig({ DATA_DIR: tmp(), RATE_LIMITS: 'off' }).rateLimits).toBeNull();
+    const tuned = loadConfig({
+      DATA_DIR: tmp(),
+      RATE_LIMITS: 'signInIp=100/15m, publicSubmitIp=5/2h,signInAddress=3/30s',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+    });
+    expect(tuned.rateLimits).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      signInIp: { max: 100, windowMs: 15 * 60_000 },
+      publicSubmitIp: { max: 5, windowMs: 2 * 3_600_000 },
+      signInAddress: { max: 3, windowMs: 30_000 },
+    });
+    expect(tuned.redisUrl).toBe('redis://127.0.0.1:6379/2');
+
+    expect(() => loadConfig({ DATA_DIR: tmp(), RATE_LIMITS: 'signIn=10/15m' })).toThrow(
+      /RATE_LIMITS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), RATE_LIMITS: 'signInIp=10' })).toThrow(
+      /RATE_LIMITS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), RATE_LIMITS: 'signInIp=10/0m' })).toThrow(
+      /RATE_LIMITS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+  });
+
+  it('TRUST_PROXY: a switch or the addresses of the proxies', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 });

@@ -13,6 +13,82 @@ const MIN_SECRET_LENGTH = 32;
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** At most `max` counted requests per `windowMs` (see http/rate-limit.ts for what counts). */
+export type RateLimit = { max: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+/**
+ * The production limits (README "Rate limits"). Failed sign-ins count only failures (401;
+ * a refused password-reset token); the others count every request.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  /** Failed sign-ins per e-mail address. */
+  signInAddress: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins (password, support link, password-reset token) per IP address. */
+  signInIp: { max: 30, windowMs: 15 * MINUTE },
+  /** Password-reset mails per e-mail address. */
+  passwordMailAddress: { max: 3, windowMs: 60 * MINUTE },
+  /** Password-reset mail requests per IP address. */
+  passwordMailIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Loads of a school's public registration form per IP address. */
+  publicFormIp: { max: 120, windowMs: 15 * MINUTE },
+  /** Public registrations submitted per IP address. */
+  publicSubmitIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Documents uploaded through a QR-code page per IP address. */
+  publicUploadIp: { max: 60, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+const WINDOW_UNITS = { s: 1000, m: MINUTE, h: 60 * MINUTE } as const;
+
+/**
+ * `RATE_LIMITS`: `on` (the defaults), `off`, or overrides of single limits on top of the
+ * defaults, `name=max/window` separated by commas (`signInIp=100/15m,publicSubmitIp=50/1h`).
+ */
+function parseRateLimits(value: string, ctx: z.RefinementCtx): RateLimits | null {
+  const text = value.trim();
+  if (text === 'off') return null;
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  if (text === 'on') return limits;
+  for (const part of text.split(',')) {
+    const match = /^\s*(\w+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(part);
+    const name = match?.[1];
+    if (!match || !name || !(name in DEFAULT_RATE_LIMITS)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part.trim()}": expected on, off or name=max/window (e.g. signInIp=30/15m) with a name of ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')}`,
+      });
+      return null;
+    }
+    const windowMs = Number(match[3]) * WINDOW_UNITS[match[4] as keyof typeof WINDOW_UNITS];
+    if (windowMs <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part.trim()}": the window must be longer than 0`,
+      });
+      return null;
+    }
+    limits[name as RateLimitName] = { max: Number(match[2]), windowMs };
+  }
+  return limits;
+}
+
+/**
+ * `TRUST_PROXY` as Fastify's trustProxy: true/false, or the proxies' addresses/CIDRs (whose
+ * X-Forwarded-For is believed). Fastify ignores a hop count, so none is offered.
+ */
+function parseTrustProxy(value: string): boolean | string[] {
+  const text = value.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -44,6 +120,18 @@ const envSchema = z.object({
   STORYBOOK_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  RATE_LIMITS: z.preprocess(emptyAsUndefined, z.string().default('on').transform(parseRateLimits)),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('false').transform(parseTrustProxy),
+  ),
 });
 
 export type Config = {
@@ -63,6 +151,12 @@ export type Config = {
   storybookDir: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Shared rate-limit counters (several server instances); in memory without it. */
+  redisUrl: string | undefined;
+  /** null: no rate limits (`RATE_LIMITS=off`). */
+  rateLimits: RateLimits | null;
+  /** Fastify's trustProxy: whose X-Forwarded-For gives the client's address (per-IP limits). */
+  trustProxy: boolean | string[];
 };
 
 export class ConfigError extends Error {
@@ -102,6 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : path.resolve(SERVER_PACKAGE_DIR, '../storybook/dist'),
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    redisUrl: values.REDIS_URL,
+    rateLimits: values.RATE_LIMITS,
+    trustProxy: values.TRUST_PROXY,
   };
 }
 
