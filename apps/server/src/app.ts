@@ -16,6 +16,7 @@ import type { OperationHandlers } from './http/operation-types';
 import { registerResponseValidation } from './http/response-validation';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRoutes } from './http/routes';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { registerUploads } from './http/uploads';
 import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
@@ -123,6 +124,7 @@ export async function buildApp(
     };
 
     registerErrorHandler(app);
+    await registerSecurityHeaders(app, { apiPrefix: prefix, storybookDir: config.storybookDir });
     // Adds onRoute hooks, so it comes before the routes.
     await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl });
     registerRequestValidation(app);

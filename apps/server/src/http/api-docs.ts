@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { OpenApiDocument } from './openapi-document';
 
+const EMPTY_IMAGE =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
 /**
  * The readable API reference for other school products: `/api/docs` renders the contract
  * with Redoc (served from our own dependency, no CDN), `/api/openapi.json` is the bundled
@@ -18,7 +21,12 @@ export function registerApiDocs(
     path.dirname(require.resolve('redoc/package.json')),
     'bundles/redoc.standalone.js',
   );
-  const redocScript = readFileSync(redocBundle);
+  // Redoc's footer shows a logo from its CDN; the page's CSP loads nothing from elsewhere
+  // (security-headers.ts), so it points to an empty image instead of failing in the console.
+  const redocScript = readFileSync(redocBundle, 'utf8').replace(
+    '"https://cdn.redoc.ly/redoc/logo-mini.svg"',
+    JSON.stringify(EMPTY_IMAGE),
+  );
   const specJson = JSON.stringify(options.document);
   const title = 'Fahrwerk API';
   const page = `<!doctype html>

@@ -68,7 +68,9 @@ export async function registerStaticFiles(
       ...staticOptions(options.storybookDir),
       prefix: `${STORYBOOK_PREFIX}/`,
       redirect: true,
-      index: 'index.html',
+      // An array: with preCompressed, @fastify/static looks a folder's index up only in an
+      // array, and a string made `/storybook/` a 404 for every browser (accept-encoding).
+      index: ['index.html'],
       decorateReply: false,
     });
   } else {
@@ -79,7 +81,7 @@ export async function registerStaticFiles(
     await app.register(fastifyStatic, {
       ...staticOptions(options.staticDir),
       prefix: '/',
-      index: 'index.html',
+      index: ['index.html'],
       decorateReply: true,
     });
   } else {
