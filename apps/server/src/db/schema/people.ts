@@ -241,13 +241,28 @@ export const students = pgTable(
     // Spec 000 §5 / 001 §5: an e-mail address is used by one student of the school only.
     uniqueIndex('students_email_key').on(t.drivingSchoolId, sql`lower(${t.email})`),
     uniqueIndex('students_upload_token_key').on(t.uploadToken),
-    tenantIndex('students_name_idx', t, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     tenantIndex('students_learning_app_email_idx', t, sql`lower(${t.learningAppEmail})`),
-    tenantIndex('students_branch_idx', t, t.branchId),
-    tenantIndex('students_instructor_idx', t, t.instructorId),
+    // The student list: every page is of active or of archived students, so the sort
+    // orders it offers (by name, main class, registration date; ties by id) are indexed
+    // after the archive flag. PostgreSQL walks such an index in the page's order, and a
+    // deep page's ids come from the index alone (the names ride along for the name order).
+    tenantIndex(
+      'students_name_idx',
+      t,
+      t.archived,
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+      t.id,
+      t.lastName,
+      t.firstName,
+    ),
+    tenantIndex('students_main_class_idx', t, t.archived, t.mainClass, t.id),
+    tenantIndex('students_registration_date_idx', t, t.archived, t.registrationDate, t.id),
+    // Counts of a page: the archive flag alone, and with the branch or instructor filter
+    // (the instructor is also what a user who sees only own students is cut to).
     tenantIndex('students_archived_idx', t, t.archived),
-    tenantIndex('students_main_class_idx', t, t.mainClass),
-    tenantIndex('students_registration_date_idx', t, t.registrationDate),
+    tenantIndex('students_branch_idx', t, t.branchId, t.archived, t.id),
+    tenantIndex('students_instructor_idx', t, t.instructorId, t.archived, t.branchId, t.id),
     // The free-text search (ILIKE '%…%', case-insensitive) over the columns it matches:
     // trigram GIN (pg_trgm, created by migration 0003), one index key per column.
     index('students_search_idx').using(
@@ -405,6 +420,11 @@ export const studentEducations = pgTable(
       .on(t.drivingSchoolId, t.studentId, t.licenseClass)
       .where(sql`not ${t.archived}`),
     tenantIndex('student_educations_student_idx', t, t.studentId),
+    // The student list's "has an active education in status …" filter, answered per
+    // student from the index alone (the licence class has student_educations_class_key).
+    index('student_educations_student_status_idx')
+      .on(t.drivingSchoolId, t.studentId, t.status)
+      .where(sql`not ${t.archived}`),
     tenantIndex('student_educations_class_idx', t, t.licenseClass),
     tenantIndex('student_educations_status_idx', t, t.status),
     tenantIndex('student_educations_instructor_idx', t, t.instructorId),
