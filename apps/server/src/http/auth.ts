@@ -8,9 +8,17 @@ import { forbidden, unauthorized } from './errors';
 import { InvalidTokenError, type TokenClaims, verifyAccessToken } from './jwt';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-document';
 
-/** The signed-in caller of a request: school, user, role and what the role allows now. */
+/**
+ * The signed-in caller of a request: school, user, role, what the role allows now and
+ * which students the user sees.
+ */
 export type AuthContext = TokenClaims & {
   permissions: ReadonlySet<string>;
+  /**
+   * ALL: every student of the school; OWN: only those whose main instructor they are.
+   * Read with the permissions; absent (a context made by hand), queries read it themselves.
+   */
+  studentVisibility?: 'ALL' | 'OWN' | undefined;
 };
 
 /**
@@ -20,6 +28,7 @@ export type AuthContext = TokenClaims & {
 export type Principal = {
   archived: boolean;
   permissions: ReadonlySet<string>;
+  studentVisibility?: 'ALL' | 'OWN' | undefined;
 };
 
 export type PrincipalLoader = (claims: TokenClaims) => Promise<Principal | null>;
@@ -89,7 +98,11 @@ function makeAuthenticate(
     if (missing.length > 0) {
       throw forbidden(`Your role lacks ${missing.join(', ')}.`);
     }
-    request.auth = { ...claims, permissions: principal.permissions };
+    request.auth = {
+      ...claims,
+      permissions: principal.permissions,
+      studentVisibility: principal.studentVisibility,
+    };
   };
 }
 

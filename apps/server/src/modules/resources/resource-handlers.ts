@@ -47,8 +47,21 @@ export type ResourceDefinition<T extends TenantTable> = {
   defaultSort?: SortOrder[];
   /** Conditions from the entity's own filter fields (body of `POST /<r>/filter`). */
   filters?: (body: Record<string, unknown>, auth: AuthContext) => (SQL | undefined)[];
-  /** Conditions every read applies (e.g. an instructor sees only own students). */
+  /**
+   * Conditions every read applies (e.g. an instructor sees only own students); undefined
+   * when the caller sees every row, so lists and counts carry no clause all rows pass.
+   */
   visibility?: (auth: AuthContext) => SQL | undefined;
+  /**
+   * What a row of a list screen's filter call (`filterWith`) is read as, when its mapper
+   * needs less of the row or more: the columns it reads and computed columns (a list row's
+   * id lists), worked out in the page's query for its rows only, so no look-up query
+   * follows. The generic filter call answers full DTOs from whole rows.
+   */
+  listSelection?: {
+    columns: readonly (keyof T['$inferSelect'] & string)[];
+    computed?: Record<string, SQL>;
+  };
   /** Meaning of the table's constraints, for the 422 answer. */
   constraints?: Record<string, ConstraintMeaning>;
   rules?: {
@@ -131,7 +144,9 @@ export function createResourceHandlers<T extends TenantTable>(
   if (ops.filter) {
     handlers[ops.filter] = async (request) => {
       const auth = requireAuth(request);
-      const { rows, total } = await pageForFilter(repository, definition, auth, request.body);
+      const { rows, total } = await pageForFilter(repository, definition, auth, request.body, [], {
+        wholeRows: true,
+      });
       return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
     };
   }
@@ -232,8 +247,9 @@ type FilterBody = Record<string, unknown> & {
 
 /**
  * One page of a definition's rows for a filter body: paging (25 by default), sort, search,
- * the archive switch, the definition's visibility and filters, and `where` on top. The
- * generic filter call and `filterWith` (rows mapped by a list screen's own mapper) share it.
+ * the archive switch, the definition's visibility and filters, and `where` on top; the rows
+ * are read as the definition's `listSelection` says unless whole rows are asked for. The generic filter call and
+ * `filterWith` (rows mapped by a list screen's own mapper) share it.
  */
 export function pageForFilter<T extends TenantTable>(
   repository: ResourceRepository<T>,
@@ -241,8 +257,11 @@ export function pageForFilter<T extends TenantTable>(
   auth: AuthContext,
   requestBody: unknown,
   where: (SQL | undefined)[] = [],
+  options: { wholeRows?: boolean } = {},
 ) {
   const body = (requestBody ?? {}) as FilterBody;
+  const selection = options.wholeRows ? undefined : definition.listSelection;
+  const columns: Record<string, AnyPgColumn> = repository.columns;
   const size = body.size ?? 25;
   return repository.page(auth.drivingSchoolId, {
     offset: (body.page ?? 0) * size,
@@ -251,5 +270,9 @@ export function pageForFilter<T extends TenantTable>(
     search: body.search,
     archived: definition.table.archived ? (body.archived ?? false) : undefined,
     where: [definition.visibility?.(auth), ...(definition.filters?.(body, auth) ?? []), ...where],
+    select: selection && {
+      ...Object.fromEntries(selection.columns.map((key) => [key, columns[key] as AnyPgColumn])),
+      ...selection.computed,
+    },
   });
 }

@@ -121,11 +121,21 @@ export function validIban(iban: string): boolean {
   return rest === 1;
 }
 
-/** Students whose main instructor is the user: what a user with visibility OWN sees. */
+/**
+ * The students the caller sees: a user with visibility ALL sees every student of the school
+ * (no condition, so a list or count carries no clause every row passes); one with OWN those
+ * whose main instructor they are. The auth hook reads the visibility with the permissions on
+ * every request; a context without it (made by hand) has the condition read it from the
+ * user's row. The condition is never null, so `not(…)` of it finds exactly the hidden
+ * students (those without an instructor, too).
+ */
 export function studentVisibility(db: Db) {
-  return (a: AuthContext): SQL | undefined =>
-    or(
-      eq(students.instructorId, a.userId),
+  return (a: AuthContext): SQL | undefined => {
+    if (a.studentVisibility === 'ALL') return undefined;
+    const own = and(isNotNull(students.instructorId), eq(students.instructorId, a.userId));
+    if (a.studentVisibility === 'OWN') return own;
+    return or(
+      own,
       exists(
         db
           .select({ one: sql`1` })
@@ -139,6 +149,7 @@ export function studentVisibility(db: Db) {
           ),
       ),
     );
+  };
 }
 
 /** An unarchived education of the student matching `condition`. */
@@ -302,6 +313,28 @@ export function studentExtrasLoader(db: Db) {
 /** What a list row adds to the students row: its categories and active educations' classes. */
 type StudentListExtras = Pick<StudentExtras, 'studentCategoryIds' | 'educationLicenseClasses'>;
 
+/** The columns of the students row a list row shows. */
+const LIST_COLUMNS = [
+  'id',
+  'drivingSchoolId',
+  'firstName',
+  'lastName',
+  'birthDate',
+  'email',
+  'phoneMobile',
+  'branchId',
+  'instructorId',
+  'mainClass',
+  'paymentWorkflow',
+  'registrationDate',
+  'firstLoginDate',
+  'learningAppLoginAllowed',
+  'archived',
+] as const satisfies readonly (keyof StudentRow)[];
+
+/** A list row as the list calls read it (the two lists with it), or a whole students row. */
+type StudentListRow = Pick<StudentRow, (typeof LIST_COLUMNS)[number]> & Partial<StudentListExtras>;
+
 /**
  * The two id lists of the list rows, for every row of a page in one query (the list needs
  * neither the checklists, notes and documents nor the contract state of `studentExtrasLoader`).
@@ -338,9 +371,16 @@ export function studentMappers(db: Db) {
     } as Schemas['Student'];
   }
 
-  // Called for every row of a page in the same tick: one look-up query per page.
-  async function toListItem(row: StudentRow): Promise<Schemas['StudentListItem']> {
-    const more = await listExtras(row.drivingSchoolId, row.id);
+  // A page of a list call brings the two lists along (`listSelection`); other callers' rows
+  // are looked up, every row of a page in the same tick: one look-up query per page.
+  async function toListItem(row: StudentListRow): Promise<Schemas['StudentListItem']> {
+    const more =
+      row.studentCategoryIds && row.educationLicenseClasses
+        ? {
+            studentCategoryIds: row.studentCategoryIds,
+            educationLicenseClasses: row.educationLicenseClasses,
+          }
+        : await listExtras(row.drivingSchoolId, row.id);
     return withoutNulls({
       id: row.id,
       firstName: row.firstName,
@@ -459,6 +499,14 @@ export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
     defaultSort: [{ field: 'lastName' }, { field: 'firstName' }],
     filters: studentFilters(db),
     visibility: studentVisibility(db),
+    // What the list calls read of a row, with its two lists (see toListItem).
+    listSelection: {
+      columns: LIST_COLUMNS,
+      computed: {
+        studentCategoryIds: categoryIdsOfStudent,
+        educationLicenseClasses: licenseClassesOfStudent,
+      } satisfies Record<keyof StudentListExtras, SQL>,
+    },
     constraints: {
       students_email_key: { field: 'email', error: 'validation.email_in_use' },
       students_branch_fk: unknownId('branchId'),
