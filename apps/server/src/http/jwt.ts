@@ -6,6 +6,11 @@ export type TokenClaims = {
   userId: number;
   drivingSchoolId: number;
   roleId: number;
+  /**
+   * The user's token version when the token was signed (claim `ver`; 0 when absent): a
+   * password change or archiving raises the user's version, which ends older tokens.
+   */
+  tokenVersion?: number;
 };
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -16,6 +21,7 @@ const payloadSchema = z.object({
   sub: z.string().regex(/^[1-9]\d*$/),
   drivingSchoolId: positiveId,
   roleId: positiveId,
+  ver: z.number().int().nonnegative().max(2_147_483_647).optional(),
 });
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
@@ -26,7 +32,11 @@ export async function signAccessToken(
   now: Date = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ drivingSchoolId: claims.drivingSchoolId, roleId: claims.roleId })
+  return new SignJWT({
+    drivingSchoolId: claims.drivingSchoolId,
+    roleId: claims.roleId,
+    ver: claims.tokenVersion ?? 0,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt(issuedAt)
@@ -55,6 +65,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       userId: Number(parsed.data.sub),
       drivingSchoolId: parsed.data.drivingSchoolId,
       roleId: parsed.data.roleId,
+      tokenVersion: parsed.data.ver ?? 0,
     };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;

@@ -94,6 +94,9 @@ export const users = pgTable(
       .notNull()
       .default('ALL'),
     archived: boolean('archived').notNull().default(false),
+    // Raised when the password changes or the user is archived: access tokens carry the
+    // version they were signed with, and one of an older version is refused (401).
+    tokenVersion: integer('token_version').notNull().default(0),
     phone: text(),
     // The photo of `POST /users/avatar` (a stored file of the school).
     avatarFileId: ref('avatar_file_id'),

@@ -363,7 +363,7 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
   const common = {
     table: users,
     toDto: toUser,
-    hiddenColumns: ['passwordHash'],
+    hiddenColumns: ['passwordHash', 'tokenVersion'],
     fromInput: (input: Record<string, unknown>) => ({
       firstName: input.firstName,
       lastName: input.lastName,

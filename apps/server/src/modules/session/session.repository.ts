@@ -88,12 +88,14 @@ export function createSessionRepository(db: Db) {
 
     /**
      * For the auth hook on every request: whether the user is archived and what the
-     * token's role allows; `null` when the user no longer holds that role.
+     * token's role allows; `null` when the user no longer holds that role, or the token was
+     * signed before the user's password changed or they were archived (an older version).
      */
     async findPrincipal(
       schoolId: number,
       userId: number,
       roleId: number,
+      tokenVersion: number,
     ): Promise<{ archived: boolean; allowed: string[] } | null> {
       // One round trip per request: the role holder and the role's allowed permissions.
       const [holder] = await db
@@ -117,6 +119,7 @@ export function createSessionRepository(db: Db) {
             eq(users.drivingSchoolId, schoolId),
             eq(users.id, userId),
             eq(userRoles.roleId, roleId),
+            eq(users.tokenVersion, tokenVersion),
           ),
         );
       if (!holder) return null;
@@ -152,10 +155,11 @@ export function createSessionRepository(db: Db) {
       return settings;
     },
 
+    /** Sets the password; every access token signed before ends (the token version rises). */
     async updatePasswordHash(schoolId: number, userId: number, passwordHash: string) {
       await db
         .update(users)
-        .set({ passwordHash })
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(and(eq(users.drivingSchoolId, schoolId), eq(users.id, userId)));
     },
 

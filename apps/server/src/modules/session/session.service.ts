@@ -63,6 +63,7 @@ export function createSessionService(options: SessionServiceOptions) {
       userId: user.id,
       drivingSchoolId: user.drivingSchoolId,
       roleId: role.id,
+      tokenVersion: user.tokenVersion,
     };
     const [token, settings] = await Promise.all([
       signAccessToken(options.jwtSecret, claims, now()),
@@ -113,12 +114,16 @@ export function createSessionService(options: SessionServiceOptions) {
       return { url: `${options.publicUrl}/support-user-token-login/${token}`, expiresAt, user };
     },
 
-    /** For the auth hook: the token's user and role as the database has them now. */
+    /**
+     * For the auth hook: the token's user and role as the database has them now; `null`
+     * (401) also for a token signed before the user's password changed or they were archived.
+     */
     async loadPrincipal(claims: TokenClaims): Promise<Principal | null> {
       const found = await repository.findPrincipal(
         claims.drivingSchoolId,
         claims.userId,
         claims.roleId,
+        claims.tokenVersion ?? 0,
       );
       return found && { archived: found.archived, permissions: new Set(found.allowed) };
     },

@@ -11,6 +11,8 @@ export type UserRow = {
   email: string;
   studentVisibility: 'ALL' | 'OWN';
   archived: boolean;
+  /** Signed into access tokens; raised to end them (see TokenClaims). */
+  tokenVersion: number;
   /** Ordered by position: the first is the current role. */
   roles: { id: number; name: string }[];
 };
@@ -34,6 +36,7 @@ const userColumns = {
   email: users.email,
   studentVisibility: users.studentVisibility,
   archived: users.archived,
+  tokenVersion: users.tokenVersion,
 };
 
 const sortColumns = {
@@ -120,10 +123,11 @@ export function createUsersRepository(db: Db) {
       return { rows: await withRoles(schoolId, rows), total: counted?.total ?? 0 };
     },
 
+    /** Archiving also ends the user's access tokens (the token version rises). */
     async setArchived(schoolId: number, id: number, archived: boolean): Promise<boolean> {
       const updated = await db
         .update(users)
-        .set({ archived })
+        .set(archived ? { archived, tokenVersion: sql`${users.tokenVersion} + 1` } : { archived })
         .where(and(eq(users.drivingSchoolId, schoolId), eq(users.id, id)))
         .returning({ id: users.id });
       return updated.length > 0;

@@ -160,7 +160,13 @@ describe.each(DRIVERS)('users on %s', (driver) => {
 
       const restored = await archive(owner, jonasId, false);
       expect(restored.body).toMatchObject({ id: jonasId, archived: false });
-      await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
+      // Archiving ended the token for good: back from the archive, the user signs in anew.
+      const stillEnded = await t.call('GET', '/roles/permissions', {
+        token: instructor,
+        query: { drivingSchoolId: t.demo.schoolId, roleId: t.demo.roleIds.Fahrlehrer as number },
+      });
+      expectError(stillEnded, 401, 'errors.unauthorized');
+      instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
     });
 
     it('refuses to archive yourself', async () => {
