@@ -7,8 +7,10 @@
 // after `--warmup` calls, printing median and p95 per scenario. Beside them: the same page
 // fetched by hand-written SQL (count + page with the row's two id lists, through the same
 // driver, alternating with the calls) and the ratio call ÷ SQL — the price of HTTP, auth,
-// validation and mapping. Without --email the owner of the newest "Fahrschule Benchmark …"
-// school is used (demo:generate's password).
+// validation and mapping. The SQL does the call's work: the same filters, order and paging,
+// and the signed-in user's visibility (no condition for a user who sees all students, their
+// own students otherwise). Without --email the owner of the newest "Fahrschule Benchmark …"
+// school is used (demo:generate's password); an instructor's address measures "own only".
 // Not a test: it changes nothing and asserts nothing but that the calls answer 200 and the
 // SQL finds the same total and the same rows.
 import { performance } from 'node:perf_hooks';
@@ -61,14 +63,18 @@ if (!email) {
   email = owner.email;
 }
 const [user] = await db
-  .select({ schoolId: users.drivingSchoolId, userId: users.id })
+  .select({
+    schoolId: users.drivingSchoolId,
+    userId: users.id,
+    studentVisibility: users.studentVisibility,
+  })
   .from(users)
   .where(sql`lower(${users.email}) = lower(${email})`);
 if (!user) {
   console.error(`No user ${email}.`);
   process.exit(1);
 }
-const { schoolId, userId } = user;
+const { schoolId, userId, studentVisibility } = user;
 const [{ count } = { count: 0 }] = await db
   .select({ count: sql<number>`count(*)::int` })
   .from(students)
@@ -133,7 +139,7 @@ const scenarios: Scenario[] = [
   {
     name: `deep page 400, by registration date desc`,
     body: { page: 400, size: 25, sort: [{ field: 'registrationDate', direction: 'desc' }] },
-    raw: { where: [], orderBy: sql`s.registration_date desc, s.id`, offset: 400 * 25 },
+    raw: { where: [], orderBy: sql`s.registration_date desc, s.id desc`, offset: 400 * 25 },
   },
   {
     name: `search "${search}" + class B, by last name`,
@@ -167,7 +173,7 @@ const scenarios: Scenario[] = [
         sql`exists (select 1 from student_educations e where e.driving_school_id = s.driving_school_id
           and e.student_id = s.id and not e.archived and e.status = 'IN_TRAINING')`,
       ],
-      orderBy: sql`s.birth_date desc, s.id`,
+      orderBy: sql`s.birth_date desc, s.id desc`,
       offset: 25,
     },
   },
@@ -180,34 +186,36 @@ const scenarios: Scenario[] = [
 
 /**
  * The page as one would write it by hand: the count and the rows (with the list row's
- * category ids and licence classes), sent together like the app sends its queries.
+ * category ids and licence classes), sent together like the app sends its queries. The
+ * rows are found by their ids first (from an index alone where one serves), and the lists
+ * are looked up for the page's rows only.
  */
 async function rawPage(scenario: Scenario) {
   const where = sql.join(
     [
       sql`s.driving_school_id = ${schoolId}`,
       sql`s.archived = ${scenario.raw.archived ?? false}`,
-      // The caller's visibility: own students, or all for a user allowed to see all.
-      sql`(s.instructor_id = ${userId} or exists (select 1 from users u where u.id = ${userId}
-        and u.driving_school_id = ${schoolId} and u.student_visibility = 'ALL'))`,
+      // The caller's visibility, as the call reads it with the token's user: a user who
+      // sees all students needs no condition, one who sees their own is cut to them.
+      ...(studentVisibility === 'ALL' ? [] : [sql`s.instructor_id = ${userId}`]),
       ...scenario.raw.where,
     ],
     sql` and `,
   );
   const [page, counted] = await Promise.all([
-    // The lists are looked up for the page's rows only (a select list is computed for the
-    // rows an OFFSET skips as well); the outer select keeps the page's order (checked below).
-    db.execute(sql`select p.*,
+    db.execute(sql`select s.id, s.first_name, s.last_name, s.birth_date, s.email,
+        s.phone_mobile, s.branch_id, s.instructor_id, s.main_class, s.payment_workflow,
+        s.registration_date, s.first_login_date, s.learning_app_login_allowed, s.archived,
         coalesce((select json_agg(a.student_category_id order by a.student_category_id)
           from student_category_assignments a
-          where a.driving_school_id = p.driving_school_id and a.student_id = p.id), '[]'::json) as category_ids,
+          where a.driving_school_id = s.driving_school_id and a.student_id = s.id), '[]'::json) as category_ids,
         coalesce((select json_agg(e.license_class order by e.id) from student_educations e
-          where e.driving_school_id = p.driving_school_id and e.student_id = p.id and not e.archived), '[]'::json) as classes
-      from (select s.id, s.driving_school_id, s.first_name, s.last_name, s.birth_date, s.email,
-          s.phone_mobile, s.branch_id, s.instructor_id, s.main_class, s.payment_workflow,
-          s.registration_date, s.first_login_date, s.learning_app_login_allowed, s.archived
-        from students s where ${where}
-        order by ${scenario.raw.orderBy} limit 25 offset ${scenario.raw.offset}) p`),
+          where e.driving_school_id = s.driving_school_id and e.student_id = s.id and not e.archived), '[]'::json) as classes
+      from students s
+      where s.driving_school_id = ${schoolId} and s.id = any(array(
+        select s.id from students s where ${where}
+        order by ${scenario.raw.orderBy} limit 25 offset ${scenario.raw.offset}))
+      order by ${scenario.raw.orderBy}`),
     db.execute(sql`select count(*)::int as total from students s where ${where}`),
   ]);
   const rows = (page as unknown as { rows: { id: number | string }[] }).rows;
@@ -219,7 +227,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 console.log(
-  `School ${schoolId} (${count} students), ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}; ` +
+  `School ${schoolId} (${count} students), ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
+    `as ${email} (sees ${studentVisibility === 'ALL' ? 'all' : 'own'} students); ` +
     `${warmup} warm-up + ${runs} measured calls per scenario.`,
 );
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
