@@ -96,11 +96,17 @@ export function createSessionRepository(db: Db) {
       userId: number,
       roleId: number,
       tokenVersion: number,
-    ): Promise<{ archived: boolean; allowed: string[] } | null> {
-      // One round trip per request: the role holder and the role's allowed permissions.
+    ): Promise<{
+      archived: boolean;
+      studentVisibility: 'ALL' | 'OWN';
+      allowed: string[];
+    } | null> {
+      // One round trip per request: the role holder (with the students they see) and the
+      // role's allowed permissions.
       const [holder] = await db
         .select({
           archived: users.archived,
+          studentVisibility: users.studentVisibility,
           allowed: sql<string[] | null>`(
             select array_agg(${rolePermissions.permission})
             from ${rolePermissions}
@@ -123,7 +129,7 @@ export function createSessionRepository(db: Db) {
           ),
         );
       if (!holder) return null;
-      return { archived: holder.archived, allowed: holder.allowed ?? [] };
+      return { ...holder, allowed: holder.allowed ?? [] };
     },
 
     async findRolePermissions(

@@ -125,7 +125,13 @@ export function createSessionService(options: SessionServiceOptions) {
         claims.roleId,
         claims.tokenVersion ?? 0,
       );
-      return found && { archived: found.archived, permissions: new Set(found.allowed) };
+      return (
+        found && {
+          archived: found.archived,
+          permissions: new Set(found.allowed),
+          studentVisibility: found.studentVisibility,
+        }
+      );
     },
 
     /** Every permission key with allow yes or no; only for the caller's own school and role. */
