@@ -5,7 +5,7 @@ import { type Database, openDatabase } from './db/database';
 import { createFileStore } from './files/file-store';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
-import { registerErrorHandler } from './http/errors';
+import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import {
   apiPrefix,
   bundleOpenApi,
@@ -77,6 +77,8 @@ export async function buildApp(
     // Refuse unknown properties instead of stripping them. Requests are validated by
     // Ajv2020 with these options (see http/validation.ts): the contract is JSON Schema 2020-12.
     ajv: { customOptions: { ...AJV_OPTIONS } },
+    // A badly encoded URL or an overlong path segment: the contract's error body too.
+    frameworkErrors: answerFrameworkError,
     // Whose X-Forwarded-For names the client (per-IP rate limits behind a reverse proxy).
     trustProxy: config.trustProxy,
   });
