@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // Creating a PGlite database (or a PostgreSQL one) and migrating it takes a few seconds.
     hookTimeout: 120_000,
+    // Vitest's default is one worker on two cores; a file spends much of its time waiting on
+    // PostgreSQL (another process) or in PGlite's single thread, so two files side by side
+    // use both cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
