@@ -44,6 +44,13 @@ export {
   useInvalidate,
 } from './query-keys';
 export {
+  type ResourceCall,
+  type ResourceMutationOptions,
+  type ResourceMutations,
+  type ResourcePath,
+  useResourceMutations,
+} from './resource-mutations';
+export {
   createFeatureTranslation,
   type FeatureTexts,
   type FeatureTranslation,

@@ -1,5 +1,6 @@
 export { ApiForm, type ApiFormProps } from './api-form';
 export { FormCodeField, type FormCodeFieldProps } from './form-code-field';
+export { type EditDialogProps, FormDialog, type FormDialogProps } from './form-dialog';
 export { FormFieldError, type FormFieldErrorProps } from './form-field-error';
 export {
   type BoundFieldProps,
@@ -34,4 +35,9 @@ export {
   readServerErrors,
   type ServerErrorPlacement,
 } from './server-errors';
-export { type ApiFormApi, type UseApiFormOptions, useApiForm } from './use-api-form';
+export {
+  type ApiFormApi,
+  type ApiFormOf,
+  type UseApiFormOptions,
+  useApiForm,
+} from './use-api-form';

@@ -57,6 +57,12 @@ export type ApiFormApi<TValues extends FieldValues, TOutput> = UseFormReturn<
   t: Translate;
 };
 
+/** The form of a zod schema, for a fields component: `form: ApiFormOf<typeof branchFormSchema>`. */
+export type ApiFormOf<TSchema extends z.ZodType<unknown, FieldValues>> = ApiFormApi<
+  z.input<TSchema>,
+  z.output<TSchema>
+>;
+
 /**
  * The one hook for a form that saves through the API: zod checks the input, `submit`
  * sends it, and a 422's `fieldErrors` appear at their fields while `globalErrors` and field
