@@ -13,12 +13,11 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type Branch,
-  useArchiveBranch,
+  useBranchMutations,
   useBranchPage,
   useBranchWorkHours,
+  useBranchWorkHoursMutations,
   usePriceLists,
-  useSaveBranch,
-  useSaveBranchWorkHours,
 } from './api/fleet-queries';
 import { BranchFormDialog } from './components/branch-form-dialog';
 import { WorkHoursDialog } from './components/work-hours-dialog';
@@ -45,9 +44,9 @@ export function BranchesScreen() {
 
   const priceLists = usePriceLists();
   const workHours = useBranchWorkHours(hoursOf?.id ?? null);
-  const save = useSaveBranch();
-  const saveHours = useSaveBranchWorkHours();
-  const { archive, unarchive, dialog } = useArchiveFlow<Branch>(useArchiveBranch(), {
+  const mutations = useBranchMutations();
+  const workHoursMutations = useBranchWorkHoursMutations();
+  const { archive, unarchive, dialog } = useArchiveFlow<Branch>(mutations.archive, {
     title: t('branches.archiveTitle'),
     confirmLabel: t('common.archive'),
     cancelLabel: t('common.cancel'),
@@ -165,7 +164,10 @@ export function BranchesScreen() {
           branch={editing === 'new' ? undefined : editing}
           priceLists={priceLists.data ?? []}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
           }}
           onSaved={() => toast.success(t('messages.save_success'))}
         />
@@ -180,7 +182,7 @@ export function BranchesScreen() {
           loadError={workHours.isError}
           isReadOnly={!canWrite}
           onSubmit={async (hours) => {
-            await saveHours.mutateAsync({ id: hoursOf.id, hours });
+            await workHoursMutations.update.mutateAsync({ id: hoursOf.id, input: hours });
           }}
           onSaved={() => toast.success(t('messages.save_success'))}
         />

@@ -16,8 +16,7 @@ import { useMemo, useState } from 'react';
 import {
   type LicenseClass,
   useActiveBranches,
-  useArchiveVehicle,
-  useSaveVehicle,
+  useVehicleMutations,
   useVehiclePage,
   useVehicleUsageRequirements,
   type Vehicle,
@@ -55,8 +54,8 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
 
   const branches = useActiveBranches(editing !== null);
   const requirements = useVehicleUsageRequirements(filter.licenseClass);
-  const save = useSaveVehicle();
-  const { archive, unarchive, dialog } = useArchiveFlow<Vehicle>(useArchiveVehicle(), {
+  const mutations = useVehicleMutations();
+  const { archive, unarchive, dialog } = useArchiveFlow<Vehicle>(mutations.archive, {
     title: t('vehicles.archiveTitle'),
     confirmLabel: t('common.archive'),
     cancelLabel: t('common.cancel'),
@@ -210,7 +209,10 @@ export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
           vehicle={editing === 'new' ? undefined : editing}
           branches={branches.data ?? []}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
           }}
           onSaved={() => toast.success(t('messages.save_success'))}
         />

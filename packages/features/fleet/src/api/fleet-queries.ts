@@ -1,6 +1,6 @@
 import { type components, useApi } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useResourceMutations } from '@fahrwerk/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export type Branch = components['schemas']['Branch'];
 export type BranchInput = components['schemas']['BranchInput'];
@@ -13,9 +13,6 @@ export type VehicleKind = components['schemas']['VehicleKind'];
 export type LicenseClass = components['schemas']['LicenseClass'];
 export type PriceList = components['schemas']['PriceList'];
 export type VehicleUsageRequirements = components['schemas']['VehicleUsageRequirements'];
-
-/** Forms show a failed save inline (field errors at the fields), so no global toast. */
-const inline: FahrwerkMeta = { silentError: true };
 
 export function useBranchPage(filter: BranchFilter) {
   const { query } = useApi();
@@ -98,59 +95,17 @@ export function useBranchWorkHours(id: number | null) {
   );
 }
 
-export function useSaveBranch() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: BranchInput }) =>
-      id === undefined
-        ? (await fetch.POST('/branches', { body: input })).data
-        : (await fetch.PUT('/branches/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/branches', '/branch-work-hours'),
-  });
+/** Save and archive a branch; its opening hours are refreshed with it. */
+export function useBranchMutations() {
+  return useResourceMutations('/branches', { alsoRefresh: ['/branch-work-hours'] });
 }
 
-export function useSaveBranchWorkHours() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, hours }: { id: number; hours: BranchWorkHours }) =>
-      (await fetch.PUT('/branch-work-hours/{id}', { params: { path: { id } }, body: hours })).data,
-    onSuccess: () => invalidate('/branches', '/branch-work-hours'),
-  });
+/** A branch's opening hours (`update`); the branch list shows its corridor. */
+export function useBranchWorkHoursMutations() {
+  return useResourceMutations('/branch-work-hours', { alsoRefresh: ['/branches'] });
 }
 
-export function useArchiveBranch() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/branches/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => invalidate('/branches', '/branch-work-hours'),
-  });
-}
-
-export function useSaveVehicle() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: VehicleInput }) =>
-      id === undefined
-        ? (await fetch.POST('/vehicles', { body: input })).data
-        : (await fetch.PUT('/vehicles/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/vehicles'),
-  });
-}
-
-export function useArchiveVehicle() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/vehicles/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => invalidate('/vehicles'),
-  });
+/** Save and archive a vehicle. */
+export function useVehicleMutations() {
+  return useResourceMutations('/vehicles');
 }

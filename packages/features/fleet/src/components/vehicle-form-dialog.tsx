@@ -1,14 +1,15 @@
 import { LICENSE_CLASSES, TRANSMISSIONS, VEHICLE_KINDS } from '@fahrwerk/api';
 import {
-  ApiForm,
+  type ApiFormOf,
+  type EditDialogProps,
   FormCheckboxGroup,
   FormCodeField,
   FormDateField,
+  FormDialog,
   FormSelect,
   FormTextField,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, FieldSpan, Modal } from '@fahrwerk/ui';
+import { FieldColumns, FieldSpan } from '@fahrwerk/ui';
 import { useEffect } from 'react';
 import type { Branch, Vehicle, VehicleInput } from '../api/fleet-queries';
 import {
@@ -21,53 +22,48 @@ import {
 } from '../schemas/vehicle-form';
 import { useFleetTranslation } from '../use-fleet-translation';
 
-export type VehicleFormDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type VehicleFormDialogProps = EditDialogProps<VehicleInput> & {
   /** The vehicle to edit; a new one without. */
   vehicle?: Vehicle;
   /** The school's active branches to choose from. */
   branches: Branch[];
-  /** Saves; a rejected promise (ApiError) puts its field errors at the fields. */
-  onSubmit: (input: VehicleInput) => Promise<unknown>;
-  /** After a successful save, once the dialog has closed (e.g. for the success toast). */
-  onSaved?: () => void;
 };
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /** Create or edit a vehicle in a modal. */
-export function VehicleFormDialog({ isOpen, onOpenChange, ...props }: VehicleFormDialogProps) {
-  const { t } = useFleetTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog title={t(props.vehicle ? 'vehicleForm.titleEdit' : 'vehicleForm.titleNew')}>
-        {({ close }) => <VehicleFormBody {...props} onDone={close} />}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function VehicleFormBody({
+export function VehicleFormDialog({
   vehicle,
   branches,
   onSubmit,
-  onSaved,
-  onDone,
-}: Omit<VehicleFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
+  ...dialog
+}: VehicleFormDialogProps) {
   const { t } = useFleetTranslation();
-  const form = useApiForm({
-    schema: vehicleFormSchema,
-    defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
-    submit: async (values) => {
-      await onSubmit(formToVehicleInput(values, vehicle));
-      onDone();
-      onSaved?.();
-    },
-    serverFields: VEHICLE_SERVER_FIELDS,
-    t,
-  });
-  const { control, watch, setValue, formState } = form;
+  return (
+    <FormDialog
+      {...dialog}
+      size="lg"
+      title={t(vehicle ? 'vehicleForm.titleEdit' : 'vehicleForm.titleNew')}
+      schema={vehicleFormSchema}
+      defaultValues={vehicle ? vehicleToForm(vehicle) : emptyVehicleForm()}
+      submit={(values) => onSubmit(formToVehicleInput(values, vehicle))}
+      serverFields={VEHICLE_SERVER_FIELDS}
+      t={t}
+    >
+      {(form) => <VehicleFields form={form} branches={branches} />}
+    </FormDialog>
+  );
+}
+
+function VehicleFields({
+  form,
+  branches,
+}: {
+  form: ApiFormOf<typeof vehicleFormSchema>;
+  branches: Branch[];
+}) {
+  const { t } = useFleetTranslation();
+  const { control, watch, setValue } = form;
   const kind = watch('kind');
   const safetyCheckDate = watch('safetyCheckDate');
 
@@ -79,104 +75,94 @@ function VehicleFormBody({
   const monthOptions = MONTHS.map((month) => ({ id: month, label: t(`months.${month}`) }));
 
   return (
-    <ApiForm form={form}>
-      <FieldColumns>
-        <FormTextField
+    <FieldColumns>
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('vehicleForm.name')}
+        description={t('vehicleForm.nameHint')}
+        isRequired
+        maxLength={100}
+      />
+      <FormCodeField
+        control={control}
+        name="plate"
+        label={t('vehicleForm.plate')}
+        description={t('vehicleForm.plateHint')}
+        isRequired
+        maxLength={12}
+      />
+      <FormSelect
+        control={control}
+        name="kind"
+        label={t('vehicleForm.kind')}
+        isRequired
+        options={VEHICLE_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
+      />
+      <FormSelect
+        control={control}
+        name="transmission"
+        label={t('vehicleForm.transmission')}
+        isRequired={kind !== 'TRAILER'}
+        isDisabled={kind === 'TRAILER'}
+        description={kind === 'TRAILER' ? t('vehicleForm.noTransmission') : undefined}
+        emptyValue={null}
+        options={TRANSMISSIONS.map((id) => ({ id, label: t(`transmissions.${id}`) }))}
+      />
+      <FieldSpan>
+        <FormCheckboxGroup
           control={control}
-          name="name"
-          label={t('vehicleForm.name')}
-          description={t('vehicleForm.nameHint')}
+          name="licenseClasses"
+          label={t('vehicleForm.classes')}
           isRequired
-          maxLength={100}
+          layout="row"
+          options={LICENSE_CLASSES.map((id) => ({ id, label: id }))}
         />
-        <FormCodeField
-          control={control}
-          name="plate"
-          label={t('vehicleForm.plate')}
-          description={t('vehicleForm.plateHint')}
-          isRequired
-          maxLength={12}
-        />
-        <FormSelect
-          control={control}
-          name="kind"
-          label={t('vehicleForm.kind')}
-          isRequired
-          options={VEHICLE_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
-        />
-        <FormSelect
-          control={control}
-          name="transmission"
-          label={t('vehicleForm.transmission')}
-          isRequired={kind !== 'TRAILER'}
-          isDisabled={kind === 'TRAILER'}
-          description={kind === 'TRAILER' ? t('vehicleForm.noTransmission') : undefined}
-          emptyValue={null}
-          options={TRANSMISSIONS.map((id) => ({ id, label: t(`transmissions.${id}`) }))}
-        />
-        <FieldSpan>
-          <FormCheckboxGroup
-            control={control}
-            name="licenseClasses"
-            label={t('vehicleForm.classes')}
-            isRequired
-            layout="row"
-            options={LICENSE_CLASSES.map((id) => ({ id, label: id }))}
-          />
-        </FieldSpan>
-        <FormCodeField
-          control={control}
-          name="chassisNumber"
-          label={t('vehicleForm.chassisNumber')}
-          description={t('vehicleForm.chassisHint')}
-          maxLength={17}
-        />
-        <FormSelect
-          control={control}
-          name="branchId"
-          label={t('vehicleForm.branch')}
-          noneLabel={t('vehicleForm.noBranch')}
-          emptyValue={null}
-          options={branches.map((branch) => ({ id: branch.id, label: branch.name }))}
-        />
-        <FormDateField
-          control={control}
-          name="mainInspectionDate"
-          label={t('vehicleForm.mainInspectionDate')}
-        />
-        <FormDateField
-          control={control}
-          name="safetyCheckDate"
-          label={t('vehicleForm.safetyCheckDate')}
-          description={t('vehicleForm.safetyHint')}
-          isDisabled={!SAFETY_CHECK_KINDS.includes(kind) && !safetyCheckDate}
-        />
-        <FormSelect
-          control={control}
-          name="closureFromMonth"
-          label={t('vehicleForm.closureFrom')}
-          description={t('vehicleForm.closureHint')}
-          noneLabel={t('vehicleForm.noMonth')}
-          emptyValue={null}
-          options={monthOptions}
-        />
-        <FormSelect
-          control={control}
-          name="closureToMonth"
-          label={t('vehicleForm.closureTo')}
-          noneLabel={t('vehicleForm.noMonth')}
-          emptyValue={null}
-          options={monthOptions}
-        />
-      </FieldColumns>
-      <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
-        <Button variant="secondary" onPress={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </ApiForm>
+      </FieldSpan>
+      <FormCodeField
+        control={control}
+        name="chassisNumber"
+        label={t('vehicleForm.chassisNumber')}
+        description={t('vehicleForm.chassisHint')}
+        maxLength={17}
+      />
+      <FormSelect
+        control={control}
+        name="branchId"
+        label={t('vehicleForm.branch')}
+        noneLabel={t('vehicleForm.noBranch')}
+        emptyValue={null}
+        options={branches.map((branch) => ({ id: branch.id, label: branch.name }))}
+      />
+      <FormDateField
+        control={control}
+        name="mainInspectionDate"
+        label={t('vehicleForm.mainInspectionDate')}
+      />
+      <FormDateField
+        control={control}
+        name="safetyCheckDate"
+        label={t('vehicleForm.safetyCheckDate')}
+        description={t('vehicleForm.safetyHint')}
+        isDisabled={!SAFETY_CHECK_KINDS.includes(kind) && !safetyCheckDate}
+      />
+      <FormSelect
+        control={control}
+        name="closureFromMonth"
+        label={t('vehicleForm.closureFrom')}
+        description={t('vehicleForm.closureHint')}
+        noneLabel={t('vehicleForm.noMonth')}
+        emptyValue={null}
+        options={monthOptions}
+      />
+      <FormSelect
+        control={control}
+        name="closureToMonth"
+        label={t('vehicleForm.closureTo')}
+        noneLabel={t('vehicleForm.noMonth')}
+        emptyValue={null}
+        options={monthOptions}
+      />
+    </FieldColumns>
   );
 }
