@@ -20,12 +20,11 @@ import {
   useActiveProducts,
   useCopyPriceList,
   useCopyPricesToStudents,
-  useDeletePrice,
   usePriceList,
+  usePriceListMutations,
+  usePriceMutations,
   usePricesOfList,
   useRenamePriceList,
-  useSavePrice,
-  useSavePriceList,
 } from './api/price-queries';
 import { NameDialog } from './components/name-dialog';
 import { PriceFormDialog } from './components/price-form-dialog';
@@ -73,8 +72,7 @@ export function PriceListEditorScreen({
   const copy = useCopyPriceList();
   const rename = useRenamePriceList();
   const toStudents = useCopyPricesToStudents();
-  const savePrice = useSavePrice();
-  const deletePrice = useDeletePrice();
+  const priceMutations = usePriceMutations();
 
   if (list.isPending) {
     return (
@@ -218,7 +216,7 @@ export function PriceListEditorScreen({
             (product) => (product.type === 'ADD_ON') === dialog.addOn,
           )}
           onSubmit={async (input) => {
-            await savePrice.mutateAsync({ id: dialog.price?.id, input });
+            await priceMutations.save.mutateAsync({ id: dialog.price?.id, input });
             toast.success(t('messages.save_success'));
           }}
         />
@@ -230,10 +228,10 @@ export function PriceListEditorScreen({
           title={t('editor.removeTitle')}
           confirmLabel={t('editor.remove')}
           variant="destructive"
-          isPending={deletePrice.isPending}
+          isPending={priceMutations.delete.isPending}
           onConfirm={async () => {
             try {
-              await deletePrice.mutateAsync(dialog.price.id);
+              await priceMutations.delete.mutateAsync(dialog.price.id);
               toast.success(t('messages.delete_success'));
             } catch (error) {
               // Spec 001 §6: a forbidden delete tells the user to ask the administrator.
@@ -252,7 +250,7 @@ export function PriceListEditorScreen({
 
 function SettingsSection({ list, canWrite }: { list: PriceList; canWrite: boolean }) {
   const { t } = usePriceListsTranslation();
-  const save = useSavePriceList();
+  const save = usePriceListMutations().save;
   const form = useApiForm({
     schema: priceListFormSchema,
     defaultValues: priceListToForm(list),

@@ -11,12 +11,7 @@ import {
   toast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
-import {
-  type PriceList,
-  useArchivePriceList,
-  usePriceListPage,
-  useSavePriceList,
-} from './api/price-queries';
+import { type PriceList, usePriceListMutations, usePriceListPage } from './api/price-queries';
 import { PriceListFormDialog } from './components/price-list-form-dialog';
 import { errorText } from './error-text';
 import { INITIAL_PRICE_LIST_LIST, toPriceListFilter } from './list-filters';
@@ -67,8 +62,8 @@ function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
     usePage: usePriceListPage,
   });
   const { state: filter, query } = list;
-  const save = useSavePriceList();
-  const { archive, unarchive } = useArchiveFlow<PriceList>(useArchivePriceList());
+  const mutations = usePriceListMutations();
+  const { archive, unarchive } = useArchiveFlow<PriceList>(mutations.archive);
 
   const columns = useMemo<DataTableProps<PriceList>['columns']>(
     () => [
@@ -177,7 +172,7 @@ function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
           isOpen
           onOpenChange={setCreating}
           onSubmit={async (input) => {
-            const created = await save.mutateAsync({ input });
+            const created = await mutations.save.mutateAsync({ input });
             toast.success(t('messages.save_success'));
             onOpen(created.id);
           }}

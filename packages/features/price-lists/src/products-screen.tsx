@@ -16,9 +16,8 @@ import { useMemo, useState } from 'react';
 import {
   type Product,
   type ProductType,
-  useArchiveProduct,
+  useProductMutations,
   useProductPage,
-  useSaveProduct,
 } from './api/price-queries';
 import { ProductFormDialog } from './components/product-form-dialog';
 import { errorText } from './error-text';
@@ -44,8 +43,8 @@ export function ProductsScreen() {
   });
   const { kind, search, archived } = list.state;
   const { query } = list;
-  const save = useSaveProduct();
-  const { archive, unarchive } = useArchiveFlow<Product>(useArchiveProduct());
+  const mutations = useProductMutations();
+  const { archive, unarchive } = useArchiveFlow<Product>(mutations.archive);
 
   const columns = useMemo<DataTableProps<Product>['columns']>(
     () => [
@@ -173,7 +172,7 @@ export function ProductsScreen() {
           product={editing === 'new' ? undefined : editing}
           initialType={kind === ALL ? 'DRIVING_LESSON' : kind}
           onSubmit={async (input) => {
-            await save.mutateAsync({
+            await mutations.save.mutateAsync({
               id: editing === 'new' ? undefined : editing.id,
               input,
             });

@@ -1,5 +1,5 @@
 import { type components, useApi } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { type FahrwerkMeta, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Product = components['schemas']['Product'];
@@ -38,27 +38,9 @@ export function useActiveProducts(enabled = true) {
   );
 }
 
-export function useSaveProduct() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: ProductInput }) =>
-      id === undefined
-        ? (await fetch.POST('/products', { body: input })).data
-        : (await fetch.PUT('/products/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/products', '/prices'),
-  });
-}
-
-export function useArchiveProduct() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/products/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => invalidate('/products', '/prices'),
-  });
+/** Save and archive a product; the prices of the lists show its name and kind. */
+export function useProductMutations() {
+  return useResourceMutations('/products', { alsoRefresh: ['/prices'] });
 }
 
 export function usePriceListPage(filter: PriceListFilter) {
@@ -91,18 +73,9 @@ function useInvalidateLists() {
   return () => invalidate('/price-lists');
 }
 
-export function useSavePriceList() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidateLists();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: PriceListInput }) =>
-      (id === undefined
-        ? (await fetch.POST('/price-lists', { body: input })).data
-        : (await fetch.PUT('/price-lists/{id}', { params: { path: { id } }, body: input }))
-            .data) as PriceList,
-    onSuccess: invalidate,
-  });
+/** Save and archive a price list (shown here, in the branch form and the student form). */
+export function usePriceListMutations() {
+  return useResourceMutations('/price-lists');
 }
 
 export function useCopyPriceList() {
@@ -136,40 +109,9 @@ export function useRenamePriceList() {
   });
 }
 
-export function useArchivePriceList() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidateLists();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/price-lists/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: invalidate,
-  });
-}
-
-export function useSavePrice() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: PriceInput }) =>
-      id === undefined
-        ? (await fetch.POST('/prices', { body: input })).data
-        : (await fetch.PUT('/prices/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/prices'),
-  });
-}
-
-/** Deleting answers its own 403 ("not allowed to delete this service"), hence inline. */
-export function useDeletePrice() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async (id: number) => {
-      await fetch.DELETE('/prices/{id}', { params: { path: { id } } });
-    },
-    onSuccess: () => invalidate('/prices'),
-  });
+/** Save and delete a price; a delete answers its own 403 ("not allowed to delete"): inline. */
+export function usePriceMutations() {
+  return useResourceMutations('/prices', { inline: ['create', 'update', 'save', 'delete'] });
 }
 
 export function useCopyPricesToStudents() {

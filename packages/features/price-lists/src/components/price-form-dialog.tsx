@@ -1,6 +1,13 @@
 import { LICENSE_CLASSES } from '@fahrwerk/api';
-import { ApiForm, FormComboBox, FormMoneyField, FormSelect, useApiForm } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
+import {
+  type ApiFormOf,
+  type EditDialogProps,
+  FormComboBox,
+  FormDialog,
+  FormMoneyField,
+  FormSelect,
+} from '@fahrwerk/core';
+import { FieldColumns } from '@fahrwerk/ui';
 import type { Price, PriceInput, Product } from '../api/price-queries';
 import {
   emptyPriceForm,
@@ -10,49 +17,46 @@ import {
 } from '../schemas/price-list-form';
 import { usePriceListsTranslation } from '../use-price-lists-translation';
 
-export type PriceFormDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type PriceFormDialogProps = EditDialogProps<PriceInput> & {
   priceListId: number;
   /** The row to edit; a new one without. */
   price?: Price;
   /** The products to choose from (add-ons, or the other kinds). */
   products: Product[];
-  onSubmit: (input: PriceInput) => Promise<unknown>;
 };
 
 /** Adds or changes one row of a price list: product, class, price and combined price. */
-export function PriceFormDialog({ isOpen, onOpenChange, ...props }: PriceFormDialogProps) {
-  const { t } = usePriceListsTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Dialog
-        title={t(props.price ? 'editor.priceForm.editTitle' : 'editor.priceForm.createTitle')}
-      >
-        {({ close }) => <Body {...props} onDone={close} />}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function Body({
+export function PriceFormDialog({
   priceListId,
   price,
   products,
   onSubmit,
-  onDone,
-}: Omit<PriceFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
+  ...dialog
+}: PriceFormDialogProps) {
   const { t } = usePriceListsTranslation();
-  const form = useApiForm({
-    schema: priceFormSchema,
-    defaultValues: price ? priceToForm(price) : emptyPriceForm(),
-    submit: async (values) => {
-      await onSubmit(formToPriceInput(priceListId, values));
-      onDone();
-    },
-    t,
-  });
-  const { control, watch, formState } = form;
+  return (
+    <FormDialog
+      {...dialog}
+      title={t(price ? 'editor.priceForm.editTitle' : 'editor.priceForm.createTitle')}
+      schema={priceFormSchema}
+      defaultValues={price ? priceToForm(price) : emptyPriceForm()}
+      submit={(values) => onSubmit(formToPriceInput(priceListId, values))}
+      t={t}
+    >
+      {(form) => <PriceFields form={form} products={products} />}
+    </FormDialog>
+  );
+}
+
+function PriceFields({
+  form,
+  products,
+}: {
+  form: ApiFormOf<typeof priceFormSchema>;
+  products: Product[];
+}) {
+  const { t } = usePriceListsTranslation();
+  const { control, watch } = form;
   const productId = watch('productId');
   const product = products.find((row) => row.id === productId);
   // The classes of the chosen product (all classes when it is assigned to none).
@@ -60,7 +64,7 @@ function Body({
     product && product.licenseClasses.length > 0 ? product.licenseClasses : LICENSE_CLASSES;
 
   return (
-    <ApiForm form={form}>
+    <>
       <FormComboBox
         control={control}
         name="productId"
@@ -95,14 +99,6 @@ function Body({
           description={t('editor.priceForm.combinedDescription')}
         />
       </FieldColumns>
-      <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
-        <Button variant="secondary" onPress={onDone}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    </>
   );
 }

@@ -1,13 +1,12 @@
 import {
-  ApiForm,
   type ApiFormApi,
+  type EditDialogProps,
+  FormDialog,
   FormFieldError,
   FormSelect,
   FormSwitch,
   FormTextField,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Button, Dialog, Modal } from '@fahrwerk/ui';
 import type { PriceListInput } from '../api/price-queries';
 import {
   emptyPriceListForm,
@@ -18,53 +17,22 @@ import {
 import { usePriceListsTranslation } from '../use-price-lists-translation';
 import { vatOptions } from './vat';
 
-export type PriceListFormDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  onSubmit: (input: PriceListInput) => Promise<unknown>;
-};
+export type PriceListFormDialogProps = EditDialogProps<PriceListInput>;
 
 /** Creates an empty price list (copying one keeps its prices: see the editor). */
-export function PriceListFormDialog({ isOpen, onOpenChange, onSubmit }: PriceListFormDialogProps) {
+export function PriceListFormDialog({ onSubmit, ...dialog }: PriceListFormDialogProps) {
   const { t } = usePriceListsTranslation();
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Dialog title={t('priceLists.createTitle')}>
-        {({ close }) => <Body onSubmit={onSubmit} onDone={close} />}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function Body({
-  onSubmit,
-  onDone,
-}: {
-  onSubmit: (input: PriceListInput) => Promise<unknown>;
-  onDone: () => void;
-}) {
-  const { t } = usePriceListsTranslation();
-  const form = useApiForm({
-    schema: priceListFormSchema,
-    defaultValues: emptyPriceListForm(),
-    submit: async (values) => {
-      await onSubmit(formToPriceListInput(values));
-      onDone();
-    },
-    t,
-  });
-  return (
-    <ApiForm form={form}>
-      <PriceListFields control={form.control} withName />
-      <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
-        <Button variant="secondary" onPress={onDone}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" isPending={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    <FormDialog
+      {...dialog}
+      title={t('priceLists.createTitle')}
+      schema={priceListFormSchema}
+      defaultValues={emptyPriceListForm()}
+      submit={(values) => onSubmit(formToPriceListInput(values))}
+      t={t}
+    >
+      {({ control }) => <PriceListFields control={control} withName />}
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,15 @@
 import { HOUR_TYPES, LICENSE_CLASSES, PRODUCT_TYPES } from '@fahrwerk/api';
 import {
-  ApiForm,
+  type ApiFormOf,
+  type EditDialogProps,
   FormCheckboxGroup,
+  FormDialog,
   FormNumberField,
   FormSelect,
   FormSwitch,
   FormTextField,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, FieldSpan, Modal } from '@fahrwerk/ui';
+import { FieldColumns, FieldSpan } from '@fahrwerk/ui';
 import { useEffect } from 'react';
 import type { Product, ProductInput, ProductType } from '../api/price-queries';
 import {
@@ -20,46 +21,39 @@ import {
 import { usePriceListsTranslation } from '../use-price-lists-translation';
 import { vatOptions } from './vat';
 
-export type ProductFormDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type ProductFormDialogProps = EditDialogProps<ProductInput> & {
   /** The product to edit; a new one without. */
   product?: Product;
   /** The kind a new product starts with. */
   initialType?: ProductType;
-  /** Saves; a rejected promise (ApiError) puts its field errors at the fields. */
-  onSubmit: (input: ProductInput) => Promise<unknown>;
 };
 
 /** Create or edit a product of one of the four kinds in a modal. */
-export function ProductFormDialog({ isOpen, onOpenChange, ...props }: ProductFormDialogProps) {
-  const { t } = usePriceListsTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog title={t(props.product ? 'products.form.editTitle' : 'products.form.createTitle')}>
-        {({ close }) => <ProductFormBody {...props} onDone={close} />}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function ProductFormBody({
+export function ProductFormDialog({
   product,
   initialType = 'DRIVING_LESSON',
   onSubmit,
-  onDone,
-}: Omit<ProductFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
+  ...dialog
+}: ProductFormDialogProps) {
   const { t } = usePriceListsTranslation();
-  const form = useApiForm({
-    schema: productFormSchema,
-    defaultValues: product ? productToForm(product) : emptyProductForm(initialType),
-    submit: async (values) => {
-      await onSubmit(formToProductInput(values));
-      onDone();
-    },
-    t,
-  });
-  const { control, watch, setValue, formState } = form;
+  return (
+    <FormDialog
+      {...dialog}
+      size="lg"
+      title={t(product ? 'products.form.editTitle' : 'products.form.createTitle')}
+      schema={productFormSchema}
+      defaultValues={product ? productToForm(product) : emptyProductForm(initialType)}
+      submit={(values) => onSubmit(formToProductInput(values))}
+      t={t}
+    >
+      {(form) => <ProductFields form={form} />}
+    </FormDialog>
+  );
+}
+
+function ProductFields({ form }: { form: ApiFormOf<typeof productFormSchema> }) {
+  const { t } = usePriceListsTranslation();
+  const { control, watch, setValue } = form;
   const lesson = watch('type') === 'DRIVING_LESSON';
 
   // A change of kind resets what only driving lessons have.
@@ -76,7 +70,7 @@ function ProductFormBody({
   }, [watch, setValue]);
 
   return (
-    <ApiForm form={form}>
+    <>
       <FieldColumns>
         <FormSelect
           control={control}
@@ -146,14 +140,6 @@ function ProductFormBody({
       <FormSwitch control={control} name="bookAtStudentRegistrationAllowed">
         {t('products.form.bookAtRegistration')}
       </FormSwitch>
-      <div className="flex justify-end gap-2 border-t border-neutral-100 pt-4">
-        <Button variant="secondary" onPress={onDone}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    </>
   );
 }
