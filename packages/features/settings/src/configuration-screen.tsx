@@ -24,22 +24,19 @@ import {
   type StudentCategory,
   type TestingOrganization,
   useAccountsConfig,
-  useArchiveStudentCategory,
-  useArchiveTestingOrganization,
   useCheckMailServers,
   useDeleteDocument,
-  useDeleteEmailConfig,
   useDocumentFile,
   useDocumentsAvailability,
+  useEmailConfigMutations,
   useEmailConfigs,
   useFinancialConfig,
   useMailboxUsers,
   useSaveAccountsConfig,
-  useSaveEmailConfig,
   useSaveFinancialConfig,
-  useSaveStudentCategory,
-  useSaveTestingOrganization,
   useStudentCategories,
+  useStudentCategoryMutations,
+  useTestingOrganizationMutations,
   useTestingOrganizations,
   useUploadDocument,
 } from './api/settings-queries';
@@ -230,8 +227,7 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
     usePage: useEmailConfigs,
   });
   const check = useCheckMailServers();
-  const save = useSaveEmailConfig();
-  const remove = useDeleteEmailConfig();
+  const mutations = useEmailConfigMutations();
   const [checking, setChecking] = useState<EmailConfig | 'new' | null>(null);
   const [editing, setEditing] = useState<EmailConfig | 'new' | null>(null);
   const [deleting, setDeleting] = useState<EmailConfig | null>(null);
@@ -324,7 +320,10 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
           usersError={users.isError}
           onCheck={(settings) => check.mutateAsync(settings)}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
             toast.success(t('messages.save_success'));
           }}
         />
@@ -338,7 +337,7 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
         variant="destructive"
         onConfirm={async () => {
           if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
+          await mutations.delete.mutateAsync(deleting.id);
           toast.success(t('messages.delete_success'));
           setDeleting(null);
         }}
@@ -357,16 +356,13 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
     usePage: useTestingOrganizations,
   });
   const filter = list.state;
-  const save = useSaveTestingOrganization();
-  const { archive, unarchive, dialog } = useArchiveFlow<TestingOrganization>(
-    useArchiveTestingOrganization(),
-    {
-      title: t('testingOrganizations.archiveTitle'),
-      confirmLabel: t('common.archive'),
-      cancelLabel: t('common.cancel'),
-      text: (row) => t('testingOrganizations.archiveText', { name: row.name }),
-    },
-  );
+  const mutations = useTestingOrganizationMutations();
+  const { archive, unarchive, dialog } = useArchiveFlow<TestingOrganization>(mutations.archive, {
+    title: t('testingOrganizations.archiveTitle'),
+    confirmLabel: t('common.archive'),
+    cancelLabel: t('common.cancel'),
+    text: (row) => t('testingOrganizations.archiveText', { name: row.name }),
+  });
   const [editing, setEditing] = useState<TestingOrganization | 'new' | null>(null);
   const columns = useMemo<DataTableProps<TestingOrganization>['columns']>(
     () => [
@@ -459,7 +455,10 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
           onOpenChange={(open) => !open && setEditing(null)}
           organization={editing === 'new' ? undefined : editing}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
             toast.success(t('messages.save_success'));
           }}
         />
@@ -477,16 +476,13 @@ function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
     usePage: useStudentCategories,
   });
   const filter = list.state;
-  const save = useSaveStudentCategory();
-  const { archive, unarchive, dialog } = useArchiveFlow<StudentCategory>(
-    useArchiveStudentCategory(),
-    {
-      title: t('studentCategories.archiveTitle'),
-      confirmLabel: t('common.archive'),
-      cancelLabel: t('common.cancel'),
-      text: (row) => t('studentCategories.archiveText', { name: row.name }),
-    },
-  );
+  const mutations = useStudentCategoryMutations();
+  const { archive, unarchive, dialog } = useArchiveFlow<StudentCategory>(mutations.archive, {
+    title: t('studentCategories.archiveTitle'),
+    confirmLabel: t('common.archive'),
+    cancelLabel: t('common.cancel'),
+    text: (row) => t('studentCategories.archiveText', { name: row.name }),
+  });
   const [editing, setEditing] = useState<StudentCategory | 'new' | null>(null);
   const columns = useMemo<DataTableProps<StudentCategory>['columns']>(
     () => [
@@ -568,7 +564,10 @@ function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
           onOpenChange={(open) => !open && setEditing(null)}
           category={editing === 'new' ? undefined : editing}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
             toast.success(t('messages.save_success'));
           }}
         />

@@ -1,5 +1,5 @@
 import { asBinary, type components, toFormData, useApi } from '@fahrwerk/api';
-import { apiKey, type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { apiKey, type FahrwerkMeta, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 type Schemas = components['schemas'];
@@ -156,33 +156,9 @@ export function useTestingOrganizations(filter: ListFilter) {
   );
 }
 
-export function useSaveTestingOrganization() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: TestingOrganizationInput }) =>
-      id === undefined
-        ? (await fetch.POST('/testing-organizations', { body: input })).data
-        : (
-            await fetch.PUT('/testing-organizations/{id}', {
-              params: { path: { id } },
-              body: input,
-            })
-          ).data,
-    onSuccess: () => invalidate('/testing-organizations'),
-  });
-}
-
-export function useArchiveTestingOrganization() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/testing-organizations/archive', { params: { query: { id, archived } } }))
-        .data,
-    onSuccess: () => invalidate('/testing-organizations'),
-  });
+/** Save and archive a testing organization. */
+export function useTestingOrganizationMutations() {
+  return useResourceMutations('/testing-organizations');
 }
 
 export function useStudentCategories(filter: ListFilter) {
@@ -197,29 +173,9 @@ export function useStudentCategories(filter: ListFilter) {
   );
 }
 
-export function useSaveStudentCategory() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: StudentCategoryInput }) =>
-      id === undefined
-        ? (await fetch.POST('/student-categories', { body: input })).data
-        : (await fetch.PUT('/student-categories/{id}', { params: { path: { id } }, body: input }))
-            .data,
-    onSuccess: () => invalidate('/student-categories'),
-  });
-}
-
-export function useArchiveStudentCategory() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/student-categories/archive', { params: { query: { id, archived } } }))
-        .data,
-    onSuccess: () => invalidate('/student-categories'),
-  });
+/** Save and archive a student category. */
+export function useStudentCategoryMutations() {
+  return useResourceMutations('/student-categories');
 }
 
 // ---- mail accounts ---------------------------------------------------------------------
@@ -254,28 +210,9 @@ export function useCheckMailServers() {
   });
 }
 
-export function useSaveEmailConfig() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: EmailConfigInput }) =>
-      id === undefined
-        ? (await fetch.POST('/email-config', { body: input })).data
-        : (await fetch.PUT('/email-config/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/email-config'),
-  });
-}
-
-export function useDeleteEmailConfig() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await fetch.DELETE('/email-config/{id}', { params: { path: { id } } });
-    },
-    onSuccess: () => invalidate('/email-config'),
-  });
+/** Save and delete a mail account. */
+export function useEmailConfigMutations() {
+  return useResourceMutations('/email-config');
 }
 
 /** The school's active users as `{ id, name }`, for the "who sees the mailbox" picker. */

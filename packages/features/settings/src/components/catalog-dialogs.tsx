@@ -1,6 +1,6 @@
 import { TESTING_ORGANIZATION_KINDS } from '@fahrwerk/api';
-import { ApiForm, FormSelect, FormTextField, useApiForm } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
+import { type EditDialogProps, FormDialog, FormSelect, FormTextField } from '@fahrwerk/core';
+import { FieldColumns } from '@fahrwerk/ui';
 import type {
   StudentCategory,
   StudentCategoryInput,
@@ -18,198 +18,141 @@ import {
 } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
 
-export type TestingOrganizationDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type TestingOrganizationDialogProps = EditDialogProps<TestingOrganizationInput> & {
   organization?: TestingOrganization;
-  onSubmit: (input: TestingOrganizationInput) => Promise<unknown>;
 };
 
 export function TestingOrganizationDialog({
-  isOpen,
-  onOpenChange,
   organization,
   onSubmit,
+  ...dialog
 }: TestingOrganizationDialogProps) {
   const { t } = useSettingsTranslation();
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog
-        title={t(organization ? 'testingOrganizations.titleEdit' : 'testingOrganizations.titleNew')}
-      >
-        {({ close }) => (
-          <TestingOrganizationBody organization={organization} onSubmit={onSubmit} onDone={close} />
-        )}
-      </Dialog>
-    </Modal>
+    <FormDialog
+      {...dialog}
+      size="lg"
+      title={t(organization ? 'testingOrganizations.titleEdit' : 'testingOrganizations.titleNew')}
+      schema={testingOrganizationSchema}
+      defaultValues={testingOrganizationToForm(organization)}
+      submit={(values) => onSubmit(formToTestingOrganization(values))}
+      serverFields={TESTING_ORGANIZATION_SERVER_FIELDS}
+      t={t}
+    >
+      {({ control }) => (
+        <FieldColumns>
+          <FormTextField
+            control={control}
+            name="name"
+            label={t('testingOrganizations.name')}
+            isRequired
+            maxLength={150}
+          />
+          <FormSelect
+            control={control}
+            name="kind"
+            label={t('testingOrganizations.kind')}
+            isRequired
+            options={TESTING_ORGANIZATION_KINDS.map((kind) => ({
+              id: kind,
+              label: t(`testingOrganizations.kinds.${kind}`),
+            }))}
+          />
+          <FormTextField
+            control={control}
+            name="street"
+            label={t('testingOrganizations.street')}
+            maxLength={100}
+          />
+          <FormTextField
+            control={control}
+            name="houseNumber"
+            label={t('testingOrganizations.houseNumber')}
+            maxLength={10}
+          />
+          <FormTextField
+            control={control}
+            name="postalCode"
+            label={t('testingOrganizations.postalCode')}
+            maxLength={5}
+          />
+          <FormTextField
+            control={control}
+            name="city"
+            label={t('testingOrganizations.city')}
+            maxLength={100}
+          />
+          <FormTextField
+            control={control}
+            name="phone"
+            type="tel"
+            label={t('testingOrganizations.phone')}
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('testingOrganizations.email')}
+          />
+        </FieldColumns>
+      )}
+    </FormDialog>
   );
 }
 
-function TestingOrganizationBody({
-  organization,
-  onSubmit,
-  onDone,
-}: Pick<TestingOrganizationDialogProps, 'organization' | 'onSubmit'> & { onDone: () => void }) {
-  const { t } = useSettingsTranslation();
-  const form = useApiForm({
-    schema: testingOrganizationSchema,
-    defaultValues: testingOrganizationToForm(organization),
-    submit: async (values) => {
-      await onSubmit(formToTestingOrganization(values));
-      onDone();
-    },
-    serverFields: TESTING_ORGANIZATION_SERVER_FIELDS,
-    t,
-  });
-  const { control, formState } = form;
-  return (
-    <ApiForm form={form}>
-      <FieldColumns>
-        <FormTextField
-          control={control}
-          name="name"
-          label={t('testingOrganizations.name')}
-          isRequired
-          maxLength={150}
-        />
-        <FormSelect
-          control={control}
-          name="kind"
-          label={t('testingOrganizations.kind')}
-          isRequired
-          options={TESTING_ORGANIZATION_KINDS.map((kind) => ({
-            id: kind,
-            label: t(`testingOrganizations.kinds.${kind}`),
-          }))}
-        />
-        <FormTextField
-          control={control}
-          name="street"
-          label={t('testingOrganizations.street')}
-          maxLength={100}
-        />
-        <FormTextField
-          control={control}
-          name="houseNumber"
-          label={t('testingOrganizations.houseNumber')}
-          maxLength={10}
-        />
-        <FormTextField
-          control={control}
-          name="postalCode"
-          label={t('testingOrganizations.postalCode')}
-          maxLength={5}
-        />
-        <FormTextField
-          control={control}
-          name="city"
-          label={t('testingOrganizations.city')}
-          maxLength={100}
-        />
-        <FormTextField
-          control={control}
-          name="phone"
-          type="tel"
-          label={t('testingOrganizations.phone')}
-        />
-        <FormTextField
-          control={control}
-          name="email"
-          type="email"
-          label={t('testingOrganizations.email')}
-        />
-      </FieldColumns>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </ApiForm>
-  );
-}
-
-export type StudentCategoryDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type StudentCategoryDialogProps = EditDialogProps<StudentCategoryInput> & {
   category?: StudentCategory;
-  onSubmit: (input: StudentCategoryInput) => Promise<unknown>;
 };
 
 export function StudentCategoryDialog({
-  isOpen,
-  onOpenChange,
   category,
   onSubmit,
+  ...dialog
 }: StudentCategoryDialogProps) {
   const { t } = useSettingsTranslation();
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Dialog title={t(category ? 'studentCategories.titleEdit' : 'studentCategories.titleNew')}>
-        {({ close }) => (
-          <StudentCategoryBody category={category} onSubmit={onSubmit} onDone={close} />
-        )}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function StudentCategoryBody({
-  category,
-  onSubmit,
-  onDone,
-}: Pick<StudentCategoryDialogProps, 'category' | 'onSubmit'> & { onDone: () => void }) {
-  const { t } = useSettingsTranslation();
-  const form = useApiForm({
-    schema: studentCategorySchema,
-    defaultValues: studentCategoryToForm(category),
-    submit: async (values) => {
-      await onSubmit(formToStudentCategory(values));
-      onDone();
-    },
-    t,
-  });
-  const { control, formState, watch } = form;
-  const [abbreviation, appearance] = watch(['abbreviation', 'appearance']);
-  return (
-    <ApiForm form={form}>
-      <FormTextField
-        control={control}
-        name="name"
-        label={t('studentCategories.name')}
-        isRequired
-        maxLength={100}
-      />
-      <FormTextField
-        control={control}
-        name="abbreviation"
-        label={t('studentCategories.abbreviation')}
-        isRequired
-        maxLength={10}
-      />
-      <div className="flex items-end gap-3">
-        <FormTextField
-          control={control}
-          name="appearance"
-          label={t('studentCategories.appearance')}
-          type="color"
-        />
-        <span className="text-sm text-neutral-700">
-          {t('studentCategories.preview')}:{' '}
-          <CategoryBadge abbreviation={abbreviation || '–'} appearance={appearance} />
-        </span>
-      </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    <FormDialog
+      {...dialog}
+      title={t(category ? 'studentCategories.titleEdit' : 'studentCategories.titleNew')}
+      schema={studentCategorySchema}
+      defaultValues={studentCategoryToForm(category)}
+      submit={(values) => onSubmit(formToStudentCategory(values))}
+      t={t}
+    >
+      {({ control, watch }) => {
+        const [abbreviation, appearance] = watch(['abbreviation', 'appearance']);
+        return (
+          <>
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('studentCategories.name')}
+              isRequired
+              maxLength={100}
+            />
+            <FormTextField
+              control={control}
+              name="abbreviation"
+              label={t('studentCategories.abbreviation')}
+              isRequired
+              maxLength={10}
+            />
+            <div className="flex items-end gap-3">
+              <FormTextField
+                control={control}
+                name="appearance"
+                label={t('studentCategories.appearance')}
+                type="color"
+              />
+              <span className="text-sm text-neutral-700">
+                {t('studentCategories.preview')}:{' '}
+                <CategoryBadge abbreviation={abbreviation || '–'} appearance={appearance} />
+              </span>
+            </div>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,16 @@
 import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
 import {
-  ApiForm,
+  type ApiFormOf,
+  type EditDialogProps,
   FormCheckboxGroup,
+  FormDialog,
   FormNumberField,
   FormPasswordField,
   FormSelect,
   FormTextField,
   readServerErrors,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, Modal, Spinner } from '@fahrwerk/ui';
+import { Button, FieldColumns, Spinner } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import type {
@@ -27,21 +28,20 @@ import {
   mailAccountToForm,
 } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { MailCheckResults } from './mail-check-dialog';
+import { MailCheckResults, useCheckResult } from './mail-check-dialog';
+
+type MailAccountApi = ApiFormOf<ReturnType<typeof mailAccountSchema>>;
 
 /** A user the mailbox can be shown to. */
 export type MailboxUser = { id: number; name: string };
 
-export type MailAccountDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type MailAccountDialogProps = EditDialogProps<EmailConfigInput> & {
   /** The account to edit; without it a new one is created. */
   account?: EmailConfig;
   /** The school's active users; `undefined` while loading. */
   users: MailboxUser[] | undefined;
   /** The users could not be loaded. */
   usersError?: boolean;
-  onSubmit: (input: EmailConfigInput) => Promise<unknown>;
   /** "Verbindung testen": `PUT /email-config-validator` with the entered values. */
   onCheck: (settings: MailServerSettings) => Promise<MailServerCheckResult | undefined>;
 };
@@ -53,45 +53,20 @@ export type MailAccountDialogProps = {
  * connection can be tried with the entered values before saving.
  */
 export function MailAccountDialog({
-  isOpen,
-  onOpenChange,
-  account,
-  ...rest
-}: MailAccountDialogProps) {
-  const { t } = useSettingsTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog title={account ? t('mail.editTitle', { email: account.email }) : t('mail.newTitle')}>
-        {({ close }) => <MailAccountBody account={account} {...rest} onDone={close} />}
-      </Dialog>
-    </Modal>
-  );
-}
-
-function MailAccountBody({
   account,
   users,
   usersError,
   onSubmit,
   onCheck,
-  onDone,
-}: Omit<MailAccountDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
+  onOpenChange,
+  ...dialog
+}: MailAccountDialogProps) {
   const { t } = useSettingsTranslation();
-  const [result, setResult] = useState<MailServerCheckResult | null>(null);
+  const { result, setResult, forgetOnClose } = useCheckResult(onOpenChange);
   const [isChecking, setChecking] = useState(false);
-  const form = useApiForm({
-    schema: mailAccountSchema(!account),
-    defaultValues: mailAccountToForm(account),
-    submit: async (values) => {
-      await onSubmit(formToMailAccount(values));
-      onDone();
-    },
-    t,
-  });
-  const { control, formState, trigger, getValues, setError, setProblems } = form;
 
   // Not the form's submit: checks the server fields, then places a refusal like a save does.
-  const testConnection = async () => {
+  const testConnection = async ({ trigger, getValues, setError, setProblems }: MailAccountApi) => {
     setProblems([]);
     setResult(null);
     if (!(await trigger([...MAIL_CHECK_FIELDS]))) return;
@@ -113,120 +88,127 @@ function MailAccountBody({
     }
   };
 
-  const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
-    id,
-    label: t(`mail.security.${id}`),
-  }));
-  const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-    <FormSelect
-      control={control}
-      name={name}
-      label={t(`mail.${name}`)}
-      isRequired
-      options={securityOptions}
-    />
-  );
-  // No min/max on the field: it would silently clamp; the form says what is allowed instead.
-  const port = (name: 'smtpPort' | 'imapPort') => (
-    <FormNumberField
-      control={control}
-      name={name}
-      label={t(`mail.${name}`)}
-      isRequired
-      formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-    />
-  );
-
   return (
-    <ApiForm form={form}>
-      <FieldColumns>
-        <FormTextField
-          control={control}
-          name="email"
-          type="email"
-          label={t('mail.accountEmail')}
-          isRequired
-          maxLength={254}
-        />
-        <FormTextField
-          control={control}
-          name="senderName"
-          label={t('mail.senderName')}
-          description={t('mail.senderNameHint')}
-          maxLength={100}
-        />
-      </FieldColumns>
-      {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormTextField
-          control={control}
-          name="smtpHost"
-          label={t('mail.smtpHost')}
-          isRequired
-          maxLength={253}
-        />
-        {port('smtpPort')}
-        {security('smtpSecurity')}
-        <FormTextField
-          control={control}
-          name="imapHost"
-          label={t('mail.imapHost')}
-          isRequired
-          maxLength={253}
-        />
-        {port('imapPort')}
-        {security('imapSecurity')}
-      </div>
-      <FieldColumns>
-        <FormTextField
-          control={control}
-          name="username"
-          label={t('mail.username')}
-          isRequired
-          autoComplete="off"
-          maxLength={254}
-        />
-        <FormPasswordField
-          control={control}
-          name="password"
-          label={t('mail.password')}
-          description={
-            account
-              ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
-              : undefined
-          }
-          isRequired={!account}
-          autoComplete="new-password"
-        />
-      </FieldColumns>
-      <FormCheckboxGroup
-        control={control}
-        name="userIds"
-        label={t('mail.userIds')}
-        description={t('mail.userIdsHint')}
-        isRequired
-        options={(users ?? []).map((user) => ({ id: String(user.id), label: user.name }))}
-      />
-      {users === undefined &&
-        (usersError ? (
-          <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
-        ) : (
-          <Spinner size="sm" />
-        ))}
-      {result && <MailCheckResults result={result} />}
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="secondary" onPress={testConnection} isPending={isChecking}>
+    <FormDialog
+      {...dialog}
+      onOpenChange={forgetOnClose}
+      size="lg"
+      title={account ? t('mail.editTitle', { email: account.email }) : t('mail.newTitle')}
+      schema={mailAccountSchema(!account)}
+      defaultValues={mailAccountToForm(account)}
+      submit={(values) => onSubmit(formToMailAccount(values))}
+      t={t}
+      actions={(form) => (
+        <Button variant="secondary" onPress={() => testConnection(form)} isPending={isChecking}>
           {t('mail.testConnection')}
         </Button>
-        <div className="flex gap-2">
-          <Button variant="secondary" onPress={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" isPending={formState.isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </div>
-    </ApiForm>
+      )}
+    >
+      {({ control }) => {
+        const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
+          id,
+          label: t(`mail.security.${id}`),
+        }));
+        const security = (name: 'smtpSecurity' | 'imapSecurity') => (
+          <FormSelect
+            control={control}
+            name={name}
+            label={t(`mail.${name}`)}
+            isRequired
+            options={securityOptions}
+          />
+        );
+        // No min/max on the field: it would silently clamp; the form says what is allowed instead.
+        const port = (name: 'smtpPort' | 'imapPort') => (
+          <FormNumberField
+            control={control}
+            name={name}
+            label={t(`mail.${name}`)}
+            isRequired
+            formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+          />
+        );
+
+        return (
+          <>
+            <FieldColumns>
+              <FormTextField
+                control={control}
+                name="email"
+                type="email"
+                label={t('mail.accountEmail')}
+                isRequired
+                maxLength={254}
+              />
+              <FormTextField
+                control={control}
+                name="senderName"
+                label={t('mail.senderName')}
+                description={t('mail.senderNameHint')}
+                maxLength={100}
+              />
+            </FieldColumns>
+            {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormTextField
+                control={control}
+                name="smtpHost"
+                label={t('mail.smtpHost')}
+                isRequired
+                maxLength={253}
+              />
+              {port('smtpPort')}
+              {security('smtpSecurity')}
+              <FormTextField
+                control={control}
+                name="imapHost"
+                label={t('mail.imapHost')}
+                isRequired
+                maxLength={253}
+              />
+              {port('imapPort')}
+              {security('imapSecurity')}
+            </div>
+            <FieldColumns>
+              <FormTextField
+                control={control}
+                name="username"
+                label={t('mail.username')}
+                isRequired
+                autoComplete="off"
+                maxLength={254}
+              />
+              <FormPasswordField
+                control={control}
+                name="password"
+                label={t('mail.password')}
+                description={
+                  account
+                    ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
+                    : undefined
+                }
+                isRequired={!account}
+                autoComplete="new-password"
+              />
+            </FieldColumns>
+            <FormCheckboxGroup
+              control={control}
+              name="userIds"
+              label={t('mail.userIds')}
+              description={t('mail.userIdsHint')}
+              isRequired
+              options={(users ?? []).map((user) => ({ id: String(user.id), label: user.name }))}
+            />
+            {users === undefined &&
+              (usersError ? (
+                <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
+              ) : (
+                <Spinner size="sm" />
+              ))}
+            {result && <MailCheckResults result={result} />}
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

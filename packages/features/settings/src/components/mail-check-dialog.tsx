@@ -1,13 +1,12 @@
 import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
 import {
-  ApiForm,
+  FormDialog,
   FormNumberField,
   FormPasswordField,
   FormSelect,
   FormTextField,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Badge, Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
+import { Badge, FieldColumns } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type {
   EmailConfig,
@@ -26,120 +25,134 @@ export type MailCheckDialogProps = {
 };
 
 /** Tries the SMTP and IMAP servers (`PUT /email-config-validator`) and shows per server what failed. */
-export function MailCheckDialog({ isOpen, onOpenChange, account, onCheck }: MailCheckDialogProps) {
+export function MailCheckDialog({
+  account,
+  onCheck,
+  onOpenChange,
+  ...dialog
+}: MailCheckDialogProps) {
   const { t } = useSettingsTranslation();
+  const { result, setResult, forgetOnClose } = useCheckResult(onOpenChange);
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog
-        title={account ? t('mail.checkTitle', { email: account.email }) : t('mail.checkNewTitle')}
-      >
-        {({ close }) => <MailCheckBody account={account} onCheck={onCheck} onDone={close} />}
-      </Dialog>
-    </Modal>
+    <FormDialog
+      {...dialog}
+      onOpenChange={forgetOnClose}
+      size="lg"
+      title={account ? t('mail.checkTitle', { email: account.email }) : t('mail.checkNewTitle')}
+      schema={
+        account
+          ? mailCheckSchema
+          : mailCheckSchema.refine((values) => values.password.length > 0, {
+              path: ['password'],
+              message: 'validation.required',
+            })
+      }
+      defaultValues={{
+        smtpHost: account?.smtpHost ?? '',
+        smtpPort: account?.smtpPort ?? 587,
+        smtpSecurity: account?.smtpSecurity ?? 'STARTTLS',
+        imapHost: account?.imapHost ?? '',
+        imapPort: account?.imapPort ?? 993,
+        imapSecurity: account?.imapSecurity ?? 'TLS',
+        username: account?.username ?? '',
+        password: '',
+      }}
+      submit={async ({ password, ...rest }) => {
+        setResult(null);
+        const answer = await onCheck({
+          ...rest,
+          ...(password ? { password } : {}),
+          ...(account ? { id: account.id } : {}),
+        });
+        if (answer) setResult(answer);
+      }}
+      keepOpen
+      submitLabel={t('mail.run')}
+      t={t}
+    >
+      {({ control }) => {
+        const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
+          id,
+          label: t(`mail.security.${id}`),
+        }));
+        const security = (name: 'smtpSecurity' | 'imapSecurity') => (
+          <FormSelect
+            control={control}
+            name={name}
+            label={t(`mail.${name}`)}
+            isClearable={false}
+            options={securityOptions}
+          />
+        );
+        const port = (name: 'smtpPort' | 'imapPort') => (
+          <FormNumberField
+            control={control}
+            name={name}
+            label={t(`mail.${name}`)}
+            minValue={1}
+            maxValue={65535}
+            formatOptions={{ useGrouping: false }}
+          />
+        );
+
+        return (
+          <>
+            <p className="text-sm text-neutral-700">{t('mail.checkIntro')}</p>
+            {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormTextField
+                control={control}
+                name="smtpHost"
+                label={t('mail.smtpHost')}
+                isRequired
+              />
+              {port('smtpPort')}
+              {security('smtpSecurity')}
+              <FormTextField
+                control={control}
+                name="imapHost"
+                label={t('mail.imapHost')}
+                isRequired
+              />
+              {port('imapPort')}
+              {security('imapSecurity')}
+            </div>
+            <FieldColumns>
+              <FormTextField
+                control={control}
+                name="username"
+                label={t('mail.username')}
+                isRequired
+                autoComplete="off"
+              />
+              <FormPasswordField
+                control={control}
+                name="password"
+                label={t('mail.password')}
+                description={account ? t('mail.passwordKeep') : undefined}
+                isRequired={!account}
+                autoComplete="new-password"
+              />
+            </FieldColumns>
+            {result && <MailCheckResults result={result} />}
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 
-function MailCheckBody({
-  account,
-  onCheck,
-  onDone,
-}: Pick<MailCheckDialogProps, 'account' | 'onCheck'> & { onDone: () => void }) {
-  const { t } = useSettingsTranslation();
+/**
+ * The answer of the last connection test, shown under the fields; closing the dialog
+ * forgets it, so the next opening starts without it.
+ */
+export function useCheckResult(onOpenChange: (isOpen: boolean) => void) {
   const [result, setResult] = useState<MailServerCheckResult | null>(null);
-  const form = useApiForm({
-    schema: account
-      ? mailCheckSchema
-      : mailCheckSchema.refine((values) => values.password.length > 0, {
-          path: ['password'],
-          message: 'validation.required',
-        }),
-    defaultValues: {
-      smtpHost: account?.smtpHost ?? '',
-      smtpPort: account?.smtpPort ?? 587,
-      smtpSecurity: account?.smtpSecurity ?? 'STARTTLS',
-      imapHost: account?.imapHost ?? '',
-      imapPort: account?.imapPort ?? 993,
-      imapSecurity: account?.imapSecurity ?? 'TLS',
-      username: account?.username ?? '',
-      password: '',
-    },
-    submit: async ({ password, ...rest }) => {
-      setResult(null);
-      const answer = await onCheck({
-        ...rest,
-        ...(password ? { password } : {}),
-        ...(account ? { id: account.id } : {}),
-      });
-      if (answer) setResult(answer);
-    },
-    t,
-  });
-  const { control, formState } = form;
-
-  const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
-    id,
-    label: t(`mail.security.${id}`),
-  }));
-  const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-    <FormSelect
-      control={control}
-      name={name}
-      label={t(`mail.${name}`)}
-      isClearable={false}
-      options={securityOptions}
-    />
-  );
-  const port = (name: 'smtpPort' | 'imapPort') => (
-    <FormNumberField
-      control={control}
-      name={name}
-      label={t(`mail.${name}`)}
-      minValue={1}
-      maxValue={65535}
-      formatOptions={{ useGrouping: false }}
-    />
-  );
-
-  return (
-    <ApiForm form={form}>
-      <p className="text-sm text-neutral-700">{t('mail.checkIntro')}</p>
-      {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormTextField control={control} name="smtpHost" label={t('mail.smtpHost')} isRequired />
-        {port('smtpPort')}
-        {security('smtpSecurity')}
-        <FormTextField control={control} name="imapHost" label={t('mail.imapHost')} isRequired />
-        {port('imapPort')}
-        {security('imapSecurity')}
-      </div>
-      <FieldColumns>
-        <FormTextField
-          control={control}
-          name="username"
-          label={t('mail.username')}
-          isRequired
-          autoComplete="off"
-        />
-        <FormPasswordField
-          control={control}
-          name="password"
-          label={t('mail.password')}
-          description={account ? t('mail.passwordKeep') : undefined}
-          isRequired={!account}
-          autoComplete="new-password"
-        />
-      </FieldColumns>
-      {result && <MailCheckResults result={result} />}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('mail.run')}
-        </Button>
-      </div>
-    </ApiForm>
-  );
+  const forgetOnClose = (isOpen: boolean) => {
+    if (!isOpen) setResult(null);
+    onOpenChange(isOpen);
+  };
+  return { result, setResult, forgetOnClose };
 }
 
 /** Per server (SMTP, IMAP): worked or why not, with the server's own reply. */
