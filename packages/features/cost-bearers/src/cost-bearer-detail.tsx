@@ -22,10 +22,9 @@ import {
   costBearerNotesQuery,
   costBearerQuery,
   costBearerUploadLinkQuery,
-  useDeleteCostBearerDocument,
-  useDeleteCostBearerNote,
+  useCostBearerDocumentMutations,
+  useCostBearerNoteMutations,
   useDownloadCostBearerDocument,
-  useSaveCostBearerNote,
   useUploadCostBearerDocument,
 } from './api/cost-bearer-queries';
 import { CostBearerBalanceView } from './components/cost-bearer-balance';
@@ -106,8 +105,7 @@ function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
   const { t } = useCostBearersTranslation();
   const api = useApi();
   const query = useQuery({ ...costBearerNotesQuery(api, id), meta: { silentError: true } });
-  const save = useSaveCostBearerNote();
-  const remove = useDeleteCostBearerNote();
+  const { save, delete: remove } = useCostBearerNoteMutations();
   if (query.isPending) return <Loading />;
   if (query.isError)
     return (
@@ -123,11 +121,11 @@ function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
       canWrite={canWrite}
       isSaving={save.isPending}
       onAdd={async (text) => {
-        await save.mutateAsync({ costBearerId: id, text });
+        await save.mutateAsync({ input: { costBearerId: id, text } });
         toast.success(coreText(t, 'messages.save_success'));
       }}
       onEdit={async (note, text) => {
-        await save.mutateAsync({ id: note.id, costBearerId: id, text });
+        await save.mutateAsync({ id: note.id, input: { costBearerId: id, text } });
         toast.success(coreText(t, 'messages.save_success'));
       }}
       onDelete={async (note) => {
@@ -145,7 +143,7 @@ function DocumentsTab({ id, canWrite }: { id: number; canWrite: boolean }) {
   const [linkWanted, setLinkWanted] = useState(false);
   const link = useQuery({ ...costBearerUploadLinkQuery(api, id), enabled: linkWanted });
   const upload = useUploadCostBearerDocument();
-  const remove = useDeleteCostBearerDocument();
+  const remove = useCostBearerDocumentMutations().delete;
   const download = useDownloadCostBearerDocument();
   if (query.isPending) return <Loading />;
   if (query.isError)

@@ -18,10 +18,8 @@ import { useEffect, useState } from 'react';
 import {
   type CostBearer,
   type CostBearerSortField,
-  useArchiveCostBearer,
+  useCostBearerMutations,
   useCostBearerPage,
-  useDeleteCostBearer,
-  useSaveCostBearer,
 } from './api/cost-bearer-queries';
 import { CostBearerFormDialog } from './components/cost-bearer-form-dialog';
 import { CostBearerDetail } from './cost-bearer-detail';
@@ -64,13 +62,12 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
   };
   const [editing, setEditing] = useState<CostBearer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CostBearer | null>(null);
-  const save = useSaveCostBearer();
-  const { archive, unarchive, dialog } = useArchiveFlow<CostBearer>(useArchiveCostBearer(), {
+  const mutations = useCostBearerMutations();
+  const { archive, unarchive, dialog } = useArchiveFlow<CostBearer>(mutations.archive, {
     title: t('list.archiveTitle'),
     confirmLabel: t('list.archive'),
     text: (costBearer) => t('list.archiveText', { name: costBearer.name }),
   });
-  const remove = useDeleteCostBearer();
 
   // Typing searches after a short pause, so each keystroke does not ask the server.
   useEffect(() => {
@@ -241,9 +238,8 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
           if (!open) setEditing(null);
         }}
         costBearer={editing === 'new' || editing === null ? undefined : editing}
-        isPending={save.isPending}
         onSubmit={async (input) => {
-          const saved = await save.mutateAsync({
+          const saved = await mutations.save.mutateAsync({
             id: editing === 'new' || editing === null ? undefined : editing.id,
             input,
           });
@@ -262,7 +258,7 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
         variant="destructive"
         onConfirm={() =>
           deleting
-            ? remove.mutateAsync(deleting.id).then(() => {
+            ? mutations.delete.mutateAsync(deleting.id).then(() => {
                 if (selected === deleting.id) select(null);
                 toast.success(coreText(t, 'messages.delete_success'));
               })

@@ -7,7 +7,12 @@ import {
   toFormData,
   useApi,
 } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import {
+  type FahrwerkMeta,
+  type ResourceMutationOptions,
+  useInvalidate,
+  useResourceMutations,
+} from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 type Schemas = components['schemas'];
@@ -82,90 +87,23 @@ function useRefresh() {
 /** Forms show the server's field errors inline, so the global toast stays quiet for them. */
 const inline: FahrwerkMeta = { silentError: true };
 
-export function useSaveCostBearer() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: CostBearerInput }) => {
-      if (id === undefined) {
-        const { data } = await api.fetch.POST('/cost-bearers', { body: input });
-        return data as CostBearer;
-      }
-      const { data } = await api.fetch.PUT('/cost-bearers/{id}', {
-        params: { path: { id } },
-        body: input,
-      });
-      return data as CostBearer;
-    },
-    onSuccess: refresh,
-  });
+/**
+ * The generic calls of cost bearers, their notes and documents: each change refreshes all
+ * three, in the background like `useRefresh`.
+ */
+const COST_BEARER_REFRESH: ResourceMutationOptions = {
+  alsoRefresh: ['/cost-bearers', '/cost-bearer-note', '/cost-bearer-documents'],
+  awaitRefresh: false,
+};
+
+/** Save, archive and delete a cost bearer. */
+export function useCostBearerMutations() {
+  return useResourceMutations('/cost-bearers', COST_BEARER_REFRESH);
 }
 
-export function useArchiveCostBearer() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) => {
-      const { data } = await api.fetch.POST('/cost-bearers/archive', {
-        params: { query: { id, archived } },
-      });
-      return data as CostBearer;
-    },
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteCostBearer() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await api.fetch.DELETE('/cost-bearers/{id}', { params: { path: { id } } });
-    },
-    onSuccess: refresh,
-  });
-}
-
-export function useSaveCostBearerNote() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({
-      id,
-      costBearerId,
-      text,
-    }: {
-      id?: number;
-      costBearerId: number;
-      text: string;
-    }) => {
-      if (id === undefined) {
-        const { data } = await api.fetch.POST('/cost-bearer-note', {
-          body: { costBearerId, text },
-        });
-        return data as CostBearerNote;
-      }
-      const { data } = await api.fetch.PUT('/cost-bearer-note/{id}', {
-        params: { path: { id } },
-        body: { costBearerId, text },
-      });
-      return data as CostBearerNote;
-    },
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteCostBearerNote() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await api.fetch.DELETE('/cost-bearer-note/{id}', { params: { path: { id } } });
-    },
-    onSuccess: refresh,
-  });
+/** Save and delete a note of a cost bearer. */
+export function useCostBearerNoteMutations() {
+  return useResourceMutations('/cost-bearer-note', COST_BEARER_REFRESH);
 }
 
 export function useUploadCostBearerDocument() {
@@ -192,15 +130,9 @@ export function useUploadCostBearerDocument() {
   });
 }
 
-export function useDeleteCostBearerDocument() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await api.fetch.DELETE('/cost-bearer-documents/{id}', { params: { path: { id } } });
-    },
-    onSuccess: refresh,
-  });
+/** Delete a document of a cost bearer (uploads are multipart: `useUploadCostBearerDocument`). */
+export function useCostBearerDocumentMutations() {
+  return useResourceMutations('/cost-bearer-documents', COST_BEARER_REFRESH);
 }
 
 /**
