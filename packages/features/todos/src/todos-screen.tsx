@@ -19,9 +19,8 @@ import {
   type TodoStatus,
   useChangeTodoGroup,
   useChangeTodoStatus,
-  useDeleteTodo,
-  useSaveTodo,
   useTodoLookups,
+  useTodoMutations,
   useTodoPage,
 } from './api/todo-queries';
 import { TodoAttachmentsDialog } from './components/todo-attachments-dialog';
@@ -72,10 +71,9 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
   const groups = lookups.groups.data ?? [];
   const users = lookups.users.data ?? [];
 
-  const save = useSaveTodo();
+  const mutations = useTodoMutations();
   const changeStatus = useChangeTodoStatus();
   const changeGroup = useChangeTodoGroup();
-  const remove = useDeleteTodo();
   const rows = page.data?.data ?? [];
   const attachmentsTodo = rows.find((row) => row.id === attachmentsOf) ?? null;
 
@@ -276,7 +274,10 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
           todo={editing === 'new' ? undefined : editing}
           lookups={{ statuses, priorities, groups, users }}
           onSubmit={async (input) => {
-            await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+            await mutations.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            });
             toast.success(t('messages.save_success'));
           }}
         />
@@ -296,10 +297,10 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
         confirmLabel={t('actions.delete')}
         cancelLabel={t('form.cancel')}
         variant="destructive"
-        isPending={remove.isPending}
+        isPending={mutations.delete.isPending}
         onConfirm={async () => {
           if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
+          await mutations.delete.mutateAsync(deleting.id);
           toast.success(t('messages.delete_success'));
           setDeleting(null);
         }}

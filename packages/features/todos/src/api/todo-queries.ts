@@ -1,5 +1,5 @@
 import { asBinary, type components, saveBlob, toFormData, useApi } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { type FahrwerkMeta, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Todo = components['schemas']['Todo'];
@@ -92,17 +92,9 @@ function useInvalidateTodos() {
   return () => invalidate('/todos');
 }
 
-export function useSaveTodo() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidateTodos();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: TodoInput }) =>
-      (id === undefined
-        ? (await fetch.POST('/todos', { body: input })).data
-        : (await fetch.PUT('/todos/{id}', { params: { path: { id } }, body: input })).data) as Todo,
-    onSuccess: invalidate,
-  });
+/** Save and delete a to-do. */
+export function useTodoMutations() {
+  return useResourceMutations('/todos');
 }
 
 export function useChangeTodoStatus() {
@@ -127,17 +119,6 @@ export function useChangeTodoGroup() {
           body: group === null ? {} : { group },
         })
       ).data as Todo,
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteTodo() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidateTodos();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await fetch.DELETE('/todos/{id}', { params: { path: { id } } });
-    },
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,13 @@
 import {
-  ApiForm,
+  type ApiFormOf,
+  type EditDialogProps,
   FormComboBox,
   FormDateField,
+  FormDialog,
   FormSelect,
   FormTextField,
-  useApiForm,
 } from '@fahrwerk/core';
-import { Button, Dialog, FieldColumns, Modal } from '@fahrwerk/ui';
+import { FieldColumns } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
   type Option,
@@ -25,46 +26,41 @@ export type TodoLookups = {
   users: { id: number; name: string }[];
 };
 
-export type TodoFormDialogProps = {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
+export type TodoFormDialogProps = EditDialogProps<TodoInput> & {
   /** The to-do to edit; a new one without. */
   todo?: Todo;
   lookups: TodoLookups;
-  /** Saves; a rejected promise (ApiError) puts its field errors at the fields. */
-  onSubmit: (input: TodoInput) => Promise<unknown>;
 };
 
 /** Create or edit a to-do in a modal. */
-export function TodoFormDialog({ isOpen, onOpenChange, ...props }: TodoFormDialogProps) {
+export function TodoFormDialog({ todo, lookups, onSubmit, ...dialog }: TodoFormDialogProps) {
   const { t } = useTodosTranslation();
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
-      <Dialog title={t(props.todo ? 'form.titleEdit' : 'form.titleNew')}>
-        {({ close }) => <TodoFormBody {...props} onDone={close} />}
-      </Dialog>
-    </Modal>
+    <FormDialog
+      {...dialog}
+      size="lg"
+      title={t(todo ? 'form.titleEdit' : 'form.titleNew')}
+      schema={todoFormSchema}
+      defaultValues={todo ? todoToForm(todo) : emptyTodoForm()}
+      submit={(values) => onSubmit(formToTodoInput(values))}
+      t={t}
+    >
+      {(form) => <TodoFields form={form} lookups={lookups} />}
+    </FormDialog>
   );
 }
 
-function TodoFormBody({
-  todo,
+/** The fields; the student choice searches as the user types. */
+function TodoFields({
+  form,
   lookups,
-  onSubmit,
-  onDone,
-}: Omit<TodoFormDialogProps, 'isOpen' | 'onOpenChange'> & { onDone: () => void }) {
+}: {
+  form: ApiFormOf<typeof todoFormSchema>;
+  lookups: TodoLookups;
+}) {
   const { t } = useTodosTranslation();
   const [studentSearch, setStudentSearch] = useState('');
-  const form = useApiForm({
-    schema: todoFormSchema,
-    defaultValues: todo ? todoToForm(todo) : emptyTodoForm(),
-    submit: async (values) => {
-      await onSubmit(formToTodoInput(values));
-      onDone();
-    },
-    t,
-  });
-  const { control, watch, formState } = form;
+  const { control, watch } = form;
   const studentId = watch('studentId');
   const students = useStudentSearch(studentSearch);
   const linked = useStudentName(studentId);
@@ -76,7 +72,7 @@ function TodoFormBody({
   ].map((s) => ({ id: s.id, label: s.name }));
 
   return (
-    <ApiForm form={form}>
+    <>
       <FormTextField
         control={control}
         name="title"
@@ -135,14 +131,6 @@ function TodoFormBody({
           onInputChange={setStudentSearch}
         />
       </FieldColumns>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('form.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    </>
   );
 }
