@@ -10,7 +10,7 @@ import {
   Switch,
 } from '@fahrwerk/ui';
 import { useMemo } from 'react';
-import { type User, useArchiveUser, useBranches, useUserPage } from './api/users-queries';
+import { type User, useBranches, useUserMutations, useUserPage } from './api/users-queries';
 import { INITIAL_INSTRUCTOR_LIST, toInstructorFilter } from './instructor-list-filter';
 import { useUsersTranslation } from './use-users-translation';
 
@@ -35,7 +35,7 @@ export function InstructorsScreen({ onCreate, onOpenUser }: InstructorsScreenPro
   });
   const { state: filter, update } = list;
   const branches = useBranches();
-  const { archive, unarchive, dialog } = useArchiveFlow<User>(useArchiveUser(), {
+  const { archive, unarchive, dialog } = useArchiveFlow<User>(useUserMutations().archive, {
     title: t('list.archiveTitle'),
     confirmLabel: t('common.archive'),
     cancelLabel: t('common.cancel'),

@@ -12,7 +12,7 @@ import {
   toast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
-import { type Role, useDeleteRole, useRoles, useSaveRole } from './api/users-queries';
+import { type Role, useRoleMutations, useRoles, useSaveRole } from './api/users-queries';
 import { PermissionMatrix } from './components/permission-matrix';
 import {
   emptyRoleForm,
@@ -107,7 +107,7 @@ function RoleEditor({
 }) {
   const { t } = useUsersTranslation();
   const save = useSaveRole();
-  const remove = useDeleteRole();
+  const remove = useRoleMutations().delete;
   const [confirming, setConfirming] = useState(false);
   const form = useApiForm({
     schema: roleFormSchema,

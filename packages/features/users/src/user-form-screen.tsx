@@ -26,9 +26,9 @@ import {
   useActiveUsers,
   useBranches,
   useRoles,
-  useSaveUser,
   useUploadAvatar,
   useUser,
+  useUserMutations,
 } from './api/users-queries';
 import { WorkHoursEditor } from './components/work-hours-editor';
 import { emptyUserForm, formToUserInput, userFormSchema, userToForm } from './schemas/user-form';
@@ -112,7 +112,7 @@ function UserFormBody({
 }) {
   const { t } = useUsersTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
-  const save = useSaveUser();
+  const save = useUserMutations().save;
   const form = useApiForm({
     schema: userFormSchema,
     defaultValues: user ? userToForm(user) : emptyUserForm(),

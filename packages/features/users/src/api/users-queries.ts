@@ -1,5 +1,5 @@
 import { asBinary, type components, toFormData, useApi } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { type FahrwerkMeta, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type User = components['schemas']['User'];
@@ -74,27 +74,9 @@ export function useBranches() {
   );
 }
 
-export function useSaveUser() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: inline,
-    mutationFn: async ({ id, input }: { id?: number; input: UserInput }) =>
-      id === undefined
-        ? (await fetch.POST('/users', { body: input })).data
-        : (await fetch.PUT('/users/{id}', { params: { path: { id } }, body: input })).data,
-    onSuccess: () => invalidate('/users'),
-  });
-}
-
-export function useArchiveUser() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      (await fetch.POST('/users/archive', { params: { query: { id, archived } } })).data,
-    onSuccess: () => invalidate('/users'),
-  });
+/** Save and archive a user. */
+export function useUserMutations() {
+  return useResourceMutations('/users');
 }
 
 export function useUploadAvatar() {
@@ -142,11 +124,7 @@ export function useSaveRole() {
   });
 }
 
-export function useDeleteRole() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: number) => fetch.DELETE('/roles/{id}', { params: { path: { id } } }),
-    onSuccess: () => invalidate('/roles'),
-  });
+/** Delete a role (saving one also sets its permissions: `useSaveRole`). */
+export function useRoleMutations() {
+  return useResourceMutations('/roles');
 }
