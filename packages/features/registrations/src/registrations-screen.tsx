@@ -20,7 +20,7 @@ import {
   type RegistrationStatus,
   useChangeProcessStatus,
   useChangeReadState,
-  useDeleteRegistration,
+  useRegistrationMutations,
   useRegistrationPage,
   useStatusOptions,
   useUnreadCount,
@@ -75,7 +75,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
   const statuses = useStatusOptions();
   const changeRead = useChangeReadState();
   const changeStatus = useChangeProcessStatus();
-  const remove = useDeleteRegistration();
+  const remove = useRegistrationMutations().delete;
 
   // The server's options, labelled in the user's language; an option this package has no
   // text for keeps the server's (German) label.

@@ -1,5 +1,5 @@
 import { type components, useApi } from '@fahrwerk/api';
-import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
+import { type FahrwerkMeta, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export type Registration = components['schemas']['Registration'];
@@ -158,13 +158,7 @@ export function useConvertRegistration() {
   });
 }
 
-export function useDeleteRegistration() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidateRegistrations();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await fetch.DELETE('/registrations/{id}', { params: { path: { id } } });
-    },
-    onSuccess: invalidate,
-  });
+/** Delete a registration; like every registration change it refreshes the students too. */
+export function useRegistrationMutations() {
+  return useResourceMutations('/registrations', { alsoRefresh: ['/students'] });
 }
