@@ -28,7 +28,7 @@ import {
   type DocumentType,
   type DownloadedFile,
   useAttachDocumentInProcessing,
-  useDeleteDocumentInProcessing,
+  useDocumentInProcessingMutations,
   useDocumentsInProcessing,
   useDownloadDocumentInProcessing,
   useStudentSearch,
@@ -44,7 +44,7 @@ export function DocumentsInProcessingScreen() {
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const documents = useDocumentsInProcessing();
   const upload = useUploadDocumentsInProcessing();
-  const remove = useDeleteDocumentInProcessing();
+  const remove = useDocumentInProcessingMutations().delete;
   const download = useDownloadDocumentInProcessing();
   const [files, setFiles] = useState<File[]>([]);
   const [attaching, setAttaching] = useState<DocumentInProcessing | null>(null);

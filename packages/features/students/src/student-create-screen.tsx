@@ -1,7 +1,7 @@
 import { useCan } from '@fahrwerk/core';
 import { EmptyState, PageHeader, toast } from '@fahrwerk/ui';
 import { useMemo } from 'react';
-import { useEmailCheck, usePickers, useSaveStudent } from './api/student-queries';
+import { useEmailCheck, usePickers, useStudentMutations } from './api/student-queries';
 import { StudentForm } from './components/student-form';
 import { emptyStudentForm, formToInput } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
@@ -17,7 +17,7 @@ export function StudentCreateScreen({ onCreated, onCancel }: StudentCreateScreen
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const pickers = usePickers();
-  const save = useSaveStudent();
+  const { save } = useStudentMutations();
   const checkEmail = useEmailCheck();
   // A school with one branch gets it preselected.
   const onlyBranch = pickers.branches.length === 1 ? pickers.branches[0]?.id : undefined;
@@ -42,7 +42,7 @@ export function StudentCreateScreen({ onCreated, onCancel }: StudentCreateScreen
         submitLabel={t('common.create')}
         onCancel={onCancel}
         onSubmit={async (values) => {
-          const student = await save.mutateAsync({ id: null, body: formToInput(values) });
+          const student = await save.mutateAsync({ input: formToInput(values) });
           toast.success(t('messages.save_success'));
           onCreated(student.id);
         }}

@@ -22,9 +22,9 @@ import {
   type DownloadedFile,
   type Student,
   type StudentDocument,
-  useDeleteDocument,
   useDocumentVisibility,
   useDownloadDocument,
+  useStudentDocumentMutations,
   useStudentDocuments,
   useStudentEducations,
   useUploadDocument,
@@ -42,7 +42,7 @@ export function StudentDocumentsPanel({ student }: { student: Student }) {
   const educations = useStudentEducations(student.id);
   const upload = useUploadDocument();
   const visibility = useDocumentVisibility();
-  const remove = useDeleteDocument();
+  const remove = useStudentDocumentMutations().delete;
   const download = useDownloadDocument();
   const [files, setFiles] = useState<File[]>([]);
   const [type, setType] = useState<DocumentType>('OTHER');

@@ -20,14 +20,13 @@ import {
 import { useMemo, useState } from 'react';
 import {
   type Student,
-  useArchiveStudent,
   useChangeLearningAppLogin,
   useDeleteUnconfirmedStudent,
   useEmailCheck,
   usePickers,
-  useSaveStudent,
   useSendConfirmationEmail,
   useStudent,
+  useStudentMutations,
 } from './api/student-queries';
 import { StudentAvatar } from './components/student-avatar';
 import { StudentForm } from './components/student-form';
@@ -101,8 +100,7 @@ function StudentEditView({
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const pickers = usePickers();
-  const save = useSaveStudent();
-  const archive = useArchiveStudent();
+  const { save, archive } = useStudentMutations();
   const remove = useDeleteUnconfirmedStudent();
   const sendConfirmation = useSendConfirmationEmail();
   const learningApp = useChangeLearningAppLogin();
@@ -224,7 +222,7 @@ function StudentEditView({
             checkEmail={checkEmail}
             submitLabel={t('common.save')}
             onSubmit={async (values) => {
-              await save.mutateAsync({ id: student.id, body: formToInput(values) });
+              await save.mutateAsync({ id: student.id, input: formToInput(values) });
               toast.success(t('messages.save_success'));
             }}
           />

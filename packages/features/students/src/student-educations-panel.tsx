@@ -1,12 +1,12 @@
 import { EDUCATION_STATUSES, LICENSE_CLASSES, PAYMENT_WORKFLOWS } from '@fahrwerk/api';
 import {
-  ApiForm,
+  type ApiFormOf,
   FormCheckboxGroup,
   FormDateField,
+  FormDialog,
   type FormOption,
   FormSelect,
   FormTextField,
-  useApiForm,
   useCan,
 } from '@fahrwerk/core';
 import {
@@ -14,12 +14,10 @@ import {
   type BadgeTone,
   Button,
   ConfirmDialog,
-  Dialog,
   EmptyState,
   ErrorState,
   FieldColumns,
   formatDate,
-  Modal,
   Section,
   Spinner,
   Switch,
@@ -31,8 +29,8 @@ import {
   type Student,
   type StudentEducation,
   type StudentEducationInput,
+  useEducationMutations,
   useEducationSwitch,
-  useSaveEducation,
   useStudentEducations,
   useTheoryCourses,
 } from './api/student-queries';
@@ -182,18 +180,13 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
       }
     >
       {body}
-      <Modal isOpen={editing !== null} onOpenChange={(open) => !open && setEditing(null)} size="lg">
-        <Dialog title={editing === 'new' ? t('educations.add') : t('educations.edit')}>
-          {editing !== null && (
-            <EducationFormDialog
-              student={student}
-              education={editing === 'new' ? null : editing}
-              pickers={pickers}
-              onDone={() => setEditing(null)}
-            />
-          )}
-        </Dialog>
-      </Modal>
+      <EducationFormDialog
+        isOpen={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        student={student}
+        education={editing === 'new' ? null : editing}
+        pickers={pickers}
+      />
       <ConfirmDialog
         isOpen={archiving !== null}
         onOpenChange={(open) => !open && setArchiving(null)}
@@ -231,22 +224,17 @@ function EducationFormDialog({
   student,
   education,
   pickers,
-  onDone,
+  ...dialog
 }: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
   student: Student;
   education: StudentEducation | null;
   pickers: StudentFormPickers;
-  onDone: () => void;
 }) {
   const { t } = useStudentsTranslation();
   const canSeeCourses = useCan('MODULE_THEORY');
-  const courses = useTheoryCourses(canSeeCourses);
-  const save = useSaveEducation();
-  const classOptions = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
-  const courseOptions: FormOption[] = (courses.data ?? []).map((course) => ({
-    id: String(course.id),
-    label: `${course.shortDescription} (${formatDate(course.start)})`,
-  }));
+  const { save } = useEducationMutations();
 
   const saveEducation = async (form: EducationForm) => {
     const num = (value: string) => (value === '' ? undefined : Number(value));
@@ -267,23 +255,51 @@ function EducationFormDialog({
       courseIds: canSeeCourses ? form.courseIds.map(Number) : (education?.courseIds ?? []),
       costBearerIds: education?.costBearerIds ?? [],
     };
-    await save.mutateAsync({ id: education?.id ?? null, body });
+    await save.mutateAsync({ id: education?.id, input: body });
     toast.success(t('educations.saved'));
-    onDone();
   };
-  // The server's German message (the student is archived, more than 3 courses) shows in the
-  // form's alert; other failures toast.
-  const form = useApiForm({
-    schema: educationFormSchema,
-    defaultValues: toEducationForm(education, student),
-    submit: saveEducation,
-    t,
-    alertOn: 'validation',
-  });
-  const { control, formState } = form;
+  const title = education ? t('educations.edit') : t('educations.add');
+  return (
+    <FormDialog
+      {...dialog}
+      size="lg"
+      title={title}
+      schema={educationFormSchema}
+      defaultValues={toEducationForm(education, student)}
+      submit={saveEducation}
+      // The server's German message (the student is archived, more than 3 courses) shows in
+      // the form's alert; other failures toast.
+      alertOn="validation"
+      t={t}
+      formProps={{ 'aria-label': title }}
+    >
+      {({ control }) => (
+        <EducationFields control={control} pickers={pickers} canSeeCourses={canSeeCourses} />
+      )}
+    </FormDialog>
+  );
+}
+
+/** The fields; the theory courses load while the dialog is open. */
+function EducationFields({
+  control,
+  pickers,
+  canSeeCourses,
+}: {
+  control: ApiFormOf<typeof educationFormSchema>['control'];
+  pickers: StudentFormPickers;
+  canSeeCourses: boolean;
+}) {
+  const { t } = useStudentsTranslation();
+  const courses = useTheoryCourses(canSeeCourses);
+  const classOptions = LICENSE_CLASSES.map((value) => ({ id: value, label: value }));
+  const courseOptions: FormOption[] = (courses.data ?? []).map((course) => ({
+    id: String(course.id),
+    label: `${course.shortDescription} (${formatDate(course.start)})`,
+  }));
 
   return (
-    <ApiForm form={form} aria-label={education ? t('educations.edit') : t('educations.add')}>
+    <>
       <FieldColumns>
         <FormSelect
           control={control}
@@ -353,14 +369,6 @@ function EducationFormDialog({
           options={courseOptions}
         />
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isPending={formState.isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </ApiForm>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import {
   toFormData,
   useApi,
 } from '@fahrwerk/api';
-import { apiKey, useInvalidate } from '@fahrwerk/core';
+import { apiKey, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentFormPickers } from '../components/student-form';
 
@@ -93,33 +93,13 @@ export function useStudent(id: number | null) {
   });
 }
 
-export function useSaveStudent() {
-  const api = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id: number | null; body: StudentInput }) => {
-      const { data } =
-        id === null
-          ? await api.fetch.POST('/students', { body })
-          : await api.fetch.PUT('/students/{id}', { params: { path: { id } }, body });
-      return data as Student;
-    },
-    onSuccess: () => invalidate(...STUDENT_KEYS),
-  });
-}
-
-export function useArchiveStudent() {
-  const api = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) => {
-      const { data } = await api.fetch.POST('/students/archive', {
-        params: { query: { id, archived } },
-      });
-      return data as Student;
-    },
-    onSuccess: () => invalidate(...STUDENT_KEYS, ...EDUCATION_KEYS),
-  });
+/**
+ * Save and archive a student. The student form reports a refused save itself only for
+ * validation (`alertOn: 'validation'`), so every failure also toasts; archiving changes the
+ * educations too.
+ */
+export function useStudentMutations() {
+  return useResourceMutations('/students', { alsoRefresh: EDUCATION_KEYS, inline: [] });
 }
 
 export function useDeleteUnconfirmedStudent() {
@@ -251,18 +231,11 @@ export function useStudentEducations(studentId: number) {
   });
 }
 
-export function useSaveEducation() {
-  const api = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id: number | null; body: StudentEducationInput }) => {
-      const { data } =
-        id === null
-          ? await api.fetch.POST('/student-educations', { body })
-          : await api.fetch.PUT('/student-educations/{id}', { params: { path: { id } }, body });
-      return data as StudentEducation;
-    },
-    onSuccess: () => invalidate(...EDUCATION_KEYS, ...STUDENT_KEYS),
+/** Save an education; like the student form, only validation stays in the form. */
+export function useEducationMutations() {
+  return useResourceMutations('/student-educations', {
+    alsoRefresh: [...EDUCATION_KEYS, ...STUDENT_KEYS],
+    inline: [],
   });
 }
 
@@ -371,15 +344,9 @@ export function useDocumentVisibility() {
   });
 }
 
-export function useDeleteDocument() {
-  const api = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await api.fetch.DELETE('/student-documents/{id}', { params: { path: { id } } });
-    },
-    onSuccess: () => invalidate(...DOCUMENT_KEYS),
-  });
+/** Delete a document of a student. */
+export function useStudentDocumentMutations() {
+  return useResourceMutations('/student-documents', { alsoRefresh: DOCUMENT_KEYS });
 }
 
 /** A downloaded file: its bytes, its kind (to show PDFs and images, save the rest) and name. */
@@ -455,15 +422,9 @@ export function useAttachDocumentInProcessing() {
   });
 }
 
-export function useDeleteDocumentInProcessing() {
-  const api = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await api.fetch.DELETE('/documents-in-processing/{id}', { params: { path: { id } } });
-    },
-    onSuccess: () => invalidate(...DOCUMENT_KEYS),
-  });
+/** Delete a document in processing. */
+export function useDocumentInProcessingMutations() {
+  return useResourceMutations('/documents-in-processing', { alsoRefresh: DOCUMENT_KEYS });
 }
 
 export function useDownloadDocumentInProcessing() {
