@@ -146,9 +146,8 @@ const scenarios: Scenario[] = [
     body: { page: 0, size: 25, search, licenseClass: 'B', sort: [{ field: 'lastName' }] },
     raw: {
       where: [
-        sql`(s.first_name || ' ' || s.last_name ilike ${pattern} or s.email ilike ${pattern}
-          or s.phone_private ilike ${pattern} or s.phone_mobile ilike ${pattern}
-          or s.phone_work ilike ${pattern} or s.driver_license_number ilike ${pattern})`,
+        // The search text is "First Last", e-mail, phones and licence number, lower-cased.
+        sql`s.search_text like lower(${pattern})`,
         sql`exists (select 1 from student_educations e where e.driving_school_id = s.driving_school_id
           and e.student_id = s.id and not e.archived and e.license_class = 'B')`,
       ],

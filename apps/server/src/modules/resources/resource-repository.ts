@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   ilike,
+  like,
   or,
   type SQL,
   type SQLWrapper,
@@ -53,6 +54,25 @@ export type RepositoryOptions = {
 /** `%`, `_` and `\` typed by the user are searched for literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Search columns whose text the database keeps lower-cased (see `lowerCased`). */
+const LOWER_CASED = new WeakSet<object>();
+
+/**
+ * Marks a search column as holding lower-cased text (a generated column): the search then
+ * matches it with LIKE against the lower-cased words, instead of ILIKE lower-casing every
+ * row again. The same answers, at a fraction of the cost on many rows.
+ */
+export function lowerCased<C extends AnyPgColumn>(column: C): C {
+  LOWER_CASED.add(column);
+  return column;
+}
+
+/** The free-text search on one column: `%`, `_` and `\` literal, case-insensitive. */
+export function searchCondition(column: AnyPgColumn, text: string): SQL {
+  const pattern = likePattern(text);
+  return LOWER_CASED.has(column) ? like(column, sql`lower(${pattern})`) : ilike(column, pattern);
+}
+
 /**
  * The generic queries of spec 000 §7's resource client over one table. Every statement is
  * scoped by the school it is given; there is no way to reach another school's rows.
@@ -75,8 +95,7 @@ export function createResourceRepository<T extends TenantTable>(
     }
     const search = query.search?.trim();
     if (search && options.searchColumns?.length) {
-      const pattern = likePattern(search);
-      parts.push(or(...options.searchColumns.map((column) => ilike(column, pattern))));
+      parts.push(or(...options.searchColumns.map((column) => searchCondition(column, search))));
     }
     return and(...parts);
   }

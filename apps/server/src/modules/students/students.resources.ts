@@ -32,7 +32,6 @@ import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
 import {
   batchLoader,
-  expression,
   fileRefLoader,
   filterWith,
   handlers,
@@ -52,7 +51,7 @@ import {
   writeWithChildren,
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
-import { createResourceRepository } from '../resources/resource-repository';
+import { createResourceRepository, lowerCased } from '../resources/resource-repository';
 
 /*
  * Students (spec 000 §3–5) and student notes (001 §3): the generic calls, the list screens'
@@ -365,7 +364,7 @@ export function studentMappers(db: Db) {
     const { educationLicenseClasses: _, ...lists } = await extras(row.drivingSchoolId, row.id);
     const avatar = row.avatarFileId ? await files(row.drivingSchoolId, row.avatarFileId) : null;
     return {
-      ...withoutNulls(row, ['avatarFileId', 'uploadToken']),
+      ...withoutNulls(row, ['avatarFileId', 'uploadToken', 'searchText']),
       ...lists,
       ...(avatar ? { avatar } : {}),
     } as Schemas['Student'];
@@ -476,16 +475,9 @@ export function studentDefinition(db: Db): ResourceDefinition<typeof students> {
       }
       return values;
     },
-    // "First Last" holds both names, so a name fragment needs no column of its own; each
-    // column here is a key of the trigram index students_search_idx (keep them in step).
-    searchColumns: [
-      expression(sql`${students.firstName} || ' ' || ${students.lastName}`),
-      students.email,
-      students.phonePrivate,
-      students.phoneMobile,
-      students.phoneWork,
-      students.driverLicenseNumber,
-    ],
+    // One generated column holds "First Last", the e-mail, the phones and the licence number,
+    // lower-cased (the trigram index students_search_idx is on it).
+    searchColumns: [lowerCased(students.searchText)],
     sortColumns: {
       id: students.id,
       lastName: sql`lower(${students.lastName})`,
