@@ -31,6 +31,7 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
+import { keepingHiddenEducations } from '../students/student-access';
 
 type Schemas = components['schemas'];
 type Exam = Schemas['Exam'];
@@ -413,7 +414,6 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
         const auth = requireAuth(request);
         const body = request.body as Schemas['ExamParticipantsInput'];
         const exam = await loadExam(auth, body.examId);
-        const wanted = [...new Set(body.studentEducationIds)];
         const current = await db
           .select()
           .from(examParticipants)
@@ -423,6 +423,14 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
               eq(examParticipants.examId, exam.id),
             ),
           );
+        // Visibility "own students": others' participants stay, none of theirs is added.
+        const wanted = await keepingHiddenEducations(
+          db,
+          auth,
+          [...new Set(body.studentEducationIds)],
+          current.map((p) => p.studentEducationId),
+          'studentEducationIds',
+        );
         const removed = current.filter((p) => !wanted.includes(p.studentEducationId));
         if (removed.some((p) => RESULT_STATUSES.includes(p.status))) {
           throw globalError(

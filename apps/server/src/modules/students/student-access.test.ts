@@ -9,6 +9,7 @@ import {
   DEMO_INSTRUCTOR,
   DEMO_OWNER,
   DRIVERS,
+  expectError,
   type MultipartBody,
   useTestApp,
 } from '../../test/test-app';
@@ -513,6 +514,89 @@ describe.each(DRIVERS)('only own students (%s)', (driver) => {
     );
     expect(results.forbidden).toBe(0);
     expect(results.notFound + results.unknownId).toBe(results.calls);
+  });
+
+  it('replace lists: others’ students stay on an exam or course, none of theirs is added', async () => {
+    // Runs after the test above gave the instructor's role every permission.
+    const db = t.database.db;
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const mine = (
+      studentId: ReturnType<typeof sql>,
+    ) => sql`(select s.instructor_id = ${instructorId}
+      from students s where s.id = ${studentId})`;
+    const listOf = async (kind: 'exam' | 'course', id: number) =>
+      kind === 'exam'
+        ? await rowsOf<{ id: string; own: boolean }>(sql`
+            select p.student_education_id as id, ${mine(sql.raw('p.student_id'))} as own
+            from exam_participants p where p.exam_id = ${id} order by 1`)
+        : await rowsOf<{ id: string; own: boolean }>(sql`
+            select c.student_education_id as id, ${mine(sql.raw('e.student_id'))} as own
+            from student_education_courses c
+            join student_educations e on e.id = c.student_education_id
+            where c.theory_course_id = ${id} order by 1`);
+    const [exam] = await rowsOf<{ id: string; kind: 'THEORY' | 'PRACTICAL' }>(sql`
+      select e.id, e.kind from exams e
+      join exam_participants p on p.exam_id = e.id
+      join students s on s.id = p.student_id
+      where e.driving_school_id = ${t.demo.schoolId} and s.instructor_id <> ${instructorId}
+      order by e.id limit 1`);
+    const [course] = await rowsOf<{ id: string }>(sql`
+      select c.theory_course_id as id from student_education_courses c
+      join student_educations e on e.id = c.student_education_id
+      join students s on s.id = e.student_id
+      where c.driving_school_id = ${t.demo.schoolId} and s.instructor_id <> ${instructorId}
+      order by 1 limit 1`);
+    if (!exam || !course)
+      throw new Error('The demo data has no exam or course with others’ students.');
+    const cases = [
+      {
+        kind: 'exam' as const,
+        id: Number(exam.id),
+        send: (ids: number[]) =>
+          t.call('PUT', `/${exam.kind === 'THEORY' ? 'theory' : 'practical'}-exams/participants`, {
+            token: instructor,
+            body: { examId: Number(exam.id), studentEducationIds: ids },
+          }),
+      },
+      {
+        kind: 'course' as const,
+        id: Number(course.id),
+        send: (ids: number[]) =>
+          t.call('PUT', `/theory-courses/${course.id}/students`, {
+            token: instructor,
+            body: { studentEducationIds: ids },
+          }),
+      },
+    ];
+    for (const { kind, id, send } of cases) {
+      const before = await listOf(kind, id);
+      const hidden = before.filter((row) => !row.own).map((row) => Number(row.id));
+      const shown = before.filter((row) => row.own).map((row) => Number(row.id));
+      expect(hidden.length, kind).toBeGreaterThan(0);
+      // Only what the instructor sees is sent: the others' stay.
+      const onlyMine = await send(shown);
+      expect(onlyMine.status, `${kind}: ${onlyMine.raw}`).toBe(200);
+      expect(await listOf(kind, id), kind).toEqual(before);
+      // Sending them along changes nothing either.
+      const all = await send([...shown, ...hidden]);
+      expect(all.status, `${kind}: ${all.raw}`).toBe(200);
+      expect(await listOf(kind, id), kind).toEqual(before);
+      // Another's student who is not on the list is not there for the instructor.
+      const [outsider] = await rowsOf<{ id: string }>(sql`
+        select e.id from student_educations e join students s on s.id = e.student_id
+        where e.driving_school_id = ${t.demo.schoolId} and s.instructor_id <> ${instructorId}
+          and e.id not in (${sql.join(
+            [...hidden, 0].map((x) => sql`${x}`),
+            sql`, `,
+          )})
+        order by e.id limit 1`);
+      const added = await send([...shown, ...hidden, Number(outsider?.id)]);
+      expect(expectError(added, 422, 'errors.validation').fieldErrors, kind).toEqual([
+        { field: 'studentEducationIds', error: 'validation.unknown_id' },
+      ]);
+      expect(await listOf(kind, id), kind).toEqual(before);
+    }
   });
 
   it('lets the instructor through to own students and their rows', async () => {

@@ -167,7 +167,6 @@ export const STUDENT_ACCESS = {
   uploadStudentSignatureAndBookDrivingLesson: { appointment: 'path.id' },
   deleteDrivingLesson: { appointment: 'path.id' },
   // theory
-  updateTheoryCourseStudents: { education: 'body.studentEducationIds' },
   bookTheoryCourseModule: { education: 'body.studentEducationId' },
   filterTheoryLessons: { student: 'body.studentId' },
   checkTheoryLessonStudentMatch: { student: 'path.studentId' },
@@ -177,8 +176,6 @@ export const STUDENT_ACCESS = {
   // exams and pre-exams
   filterTheoryExams: { student: 'body.studentId' },
   filterPracticalExams: { student: 'body.studentId' },
-  updateTheoryExamParticipants: { education: 'body.studentEducationIds' },
-  updatePracticalExamParticipants: { education: 'body.studentEducationIds' },
   updateTheoryExamStudentStatuses: { examParticipant: 'body.statuses.studentExamId' },
   updatePracticalExamStudentStatuses: { examParticipant: 'body.statuses.studentExamId' },
   uploadTheoryExamProtocol: { examParticipant: 'body.studentExamId' },
@@ -265,6 +262,13 @@ export const NOT_STUDENT_IDS: Record<string, string> = {
   'listStudentEducationsByCostBearer path.id': 'a cost bearer (cost-bearer permission)',
   'listCostBearerAppointments path.id': 'a cost bearer (cost-bearer permission)',
   'checkCostBearerChecklistItem path.id': "an item of a cost bearer's checklist",
+  // Lists that replace the whole assignment: the handlers call keepingHiddenEducations, so a
+  // caller who sees only own students neither adds another's student nor removes one.
+  'updateTheoryCourseStudents body.studentEducationIds': 'a replace list (keepingHiddenEducations)',
+  'updateTheoryExamParticipants body.studentEducationIds':
+    'a replace list (keepingHiddenEducations)',
+  'updatePracticalExamParticipants body.studentEducationIds':
+    'a replace list (keepingHiddenEducations)',
   'uploadStudentDocumentByQrCode path.studentToken':
     'public QR upload: the token names the student, there is no signed-in user to limit',
 };
@@ -429,6 +433,35 @@ export async function checkStudentAccess(
   throw new AppError(422, 'errors.validation', 'No such row in your school.', [
     { field: first.field, error: 'validation.unknown_id' },
   ]);
+}
+
+/**
+ * For the operations that replace a whole list of educations (a course's students, an exam's
+ * participants): a caller who sees only own students changes only the entries of those.
+ * Educations of other students already on the list stay on it whether sent or not; adding
+ * one is 422 `validation.unknown_id` on `field`, like an education that does not exist.
+ * Answers the list to store.
+ */
+export async function keepingHiddenEducations(
+  db: Db,
+  a: AuthContext,
+  wanted: readonly number[],
+  current: readonly number[],
+  field: string,
+): Promise<number[]> {
+  const visible = studentVisibility(db)(a);
+  const all = [...new Set([...wanted, ...current])];
+  if (!visible || all.length === 0) return [...wanted];
+  const hidden = new Set(await KIND_CHECKS.education(db, a, all, visible));
+  if (hidden.size === 0) return [...wanted];
+  const present = new Set(current);
+  if (wanted.some((id) => hidden.has(id) && !present.has(id))) {
+    throw new AppError(422, 'errors.validation', 'No such row in your school.', [
+      { field, error: 'validation.unknown_id' },
+    ]);
+  }
+  const kept = current.filter((id) => hidden.has(id) && !wanted.includes(id));
+  return [...wanted, ...kept];
 }
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>

@@ -45,6 +45,7 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
+import { keepingHiddenEducations } from '../students/student-access';
 
 type Schemas = components['schemas'];
 type TheoryCourse = Schemas['TheoryCourse'];
@@ -475,9 +476,23 @@ function createCourseHandlers(db: Db): OperationHandlers {
       async updateTheoryCourseStudents(request) {
         const auth = requireAuth(request);
         const course = await loadCourse(db, auth, Number(request.params.id));
-        const wanted = [
-          ...new Set((request.body as Schemas['TheoryCourseStudentsInput']).studentEducationIds),
-        ];
+        const assigned = await db
+          .select({ id: studentEducationCourses.studentEducationId })
+          .from(studentEducationCourses)
+          .where(
+            and(
+              eq(studentEducationCourses.drivingSchoolId, auth.drivingSchoolId),
+              eq(studentEducationCourses.theoryCourseId, course.id),
+            ),
+          );
+        // Visibility "own students": others' educations stay, none of theirs is added.
+        const wanted = await keepingHiddenEducations(
+          db,
+          auth,
+          [...new Set((request.body as Schemas['TheoryCourseStudentsInput']).studentEducationIds)],
+          assigned.map((row) => row.id),
+          'studentEducationIds',
+        );
         if (wanted.length > course.quantity) {
           throw globalError('errors.course_full', `The course has ${course.quantity} places.`);
         }
