@@ -110,7 +110,7 @@ type GenericCalls = { POST: GenericCall; PUT: GenericCall; DELETE: GenericCall }
  */
 function genericCalls(fetch: FetchClient): GenericCalls {
   // Cast: the calls below only ever pass the paths and inits `ResourceMutations<R>` allows.
-  return fetch as unknown as GenericCalls;
+  return fetch as GenericCalls;
 }
 
 const INLINE_BY_DEFAULT: readonly ResourceCall[] = ['create', 'update', 'save'];
