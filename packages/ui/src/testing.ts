@@ -41,3 +41,27 @@ export async function openMenu(
   if (!found) throw new Error(`The menu item ${String(item)} did not show.`);
   return found;
 }
+
+/**
+ * Clicks what `findTarget` returns until `check` passes (20 s at most). Only for clicks that
+ * do the same thing twice (selecting a row, opening a panel): on a busy machine a list can
+ * re-render between finding a row and clicking it, and the click lands on a node React has
+ * just replaced.
+ */
+export async function clickUntil(
+  findTarget: () => HTMLElement | Promise<HTMLElement>,
+  check: () => unknown,
+): Promise<void> {
+  await userEvent.click(await findTarget());
+  await waitFor(
+    async () => {
+      try {
+        await check();
+      } catch (notYet) {
+        await userEvent.click(await findTarget());
+        throw notYet;
+      }
+    },
+    { timeout: 20_000, interval: 1000 },
+  );
+}

@@ -1,3 +1,4 @@
+import { clickUntil } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { inboxHandlers, registrationHandlers } from './mocks/handlers';
@@ -28,10 +29,11 @@ export const Full: Story = {
 export const OpenAndConvert: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Neumann, Lena'));
-    const detail = within(
-      await canvas.findByRole('complementary', { name: 'Details der Anmeldung' }),
+    await clickUntil(
+      () => canvas.findByText('Neumann, Lena'),
+      () => canvas.getByRole('complementary', { name: 'Details der Anmeldung' }),
     );
+    const detail = within(canvas.getByRole('complementary', { name: 'Details der Anmeldung' }));
     await detail.findByText('Gleiche E-Mail');
     await detail.findByText('Gleicher Name und Geburtstag');
     await userEvent.click(detail.getByRole('button', { name: 'Als Fahrschüler übernehmen' }));
@@ -43,8 +45,11 @@ export const OpenAndConvert: Story = {
 export const Converted: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Klein, Mia'));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Fahrschüler öffnen' }));
+    await clickUntil(
+      () => canvas.findByText('Klein, Mia'),
+      () => canvas.getByRole('button', { name: 'Fahrschüler öffnen' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Fahrschüler öffnen' }));
     await expect(args.onOpenStudent).toHaveBeenCalledWith(77);
   },
 };
@@ -53,8 +58,11 @@ export const Converted: Story = {
 export const Delete: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Becker, Jonas'));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Löschen' }));
+    await clickUntil(
+      () => canvas.findByText('Becker, Jonas'),
+      () => canvas.getByRole('button', { name: 'Löschen' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Löschen' }));
     const dialog = within(await within(document.body).findByRole('alertdialog'));
     await dialog.findByText(/Jonas Becker wird endgültig gelöscht/);
     await userEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
@@ -109,8 +117,10 @@ export const ReadOnly: Story = {
   parameters: { permissions: ['MODULE_CUSTOMERS'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByText('Becker, Jonas'));
-    await canvas.findByText('Gleiche E-Mail');
+    await clickUntil(
+      () => canvas.findByText('Becker, Jonas'),
+      () => canvas.getByText('Gleiche E-Mail'),
+    );
     await expect(canvas.queryByRole('button', { name: 'Löschen' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /übernehmen/ })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Bearbeitungsstand von/ })).toBeNull();
