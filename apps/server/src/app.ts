@@ -13,8 +13,8 @@ import {
   type OpenApiDocument,
 } from './http/openapi-document';
 import type { OperationHandlers } from './http/operation-types';
-import { registerResponseValidation } from './http/response-validation';
 import { registerRateLimits } from './http/rate-limit';
+import { registerResponseValidation } from './http/response-validation';
 import { registerRoutes } from './http/routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
@@ -79,6 +79,9 @@ export async function buildApp(
     ajv: { customOptions: { ...AJV_OPTIONS } },
     // A badly encoded URL or an overlong path segment: the contract's error body too.
     frameworkErrors: answerFrameworkError,
+    // Path values the contract allows (an e-mail of 254 characters, percent-encoded) must
+    // reach validation; only what no contract value needs is refused (414).
+    routerOptions: { maxParamLength: 1024 },
     // Whose X-Forwarded-For names the client (per-IP rate limits behind a reverse proxy).
     trustProxy: config.trustProxy,
   });
