@@ -68,6 +68,10 @@ function defaultErrorKey(status: number): string {
   if (status === 401) return 'errors.unauthorized';
   if (status === 403) return 'errors.forbidden';
   if (status === 404) return 'errors.not_found';
+  if (status === 405) return 'errors.method_not_allowed';
+  // A proxy in front of the server refuses a large body with its own (HTML) page.
+  if (status === 413) return 'errors.payload_too_large';
+  if (status === 415) return 'errors.unsupported_media_type';
   if (status === 422) return 'errors.validation';
   return 'errors.unknown';
 }

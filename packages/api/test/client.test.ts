@@ -86,6 +86,23 @@ describe('createApiClient', () => {
     expect((error as ApiError).body.error_message).toBe('errors.network');
   });
 
+  test('a proxy’s HTML 413 names the too-large body', async () => {
+    const api = createApiClient({
+      baseUrl: 'http://x/api',
+      getToken: () => null,
+      fetch: async () =>
+        new Response('<html>413 Request Entity Too Large</html>', {
+          status: 413,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+    const error = (await api.fetch
+      .POST('/generate-token', { body: { email: 'a@b.de', password: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(413);
+    expect(error.body.error_message).toBe('errors.payload_too_large');
+  });
+
   test('a non-JSON failure still yields the error body shape', async () => {
     const api = createApiClient({
       baseUrl: 'http://x/api',
