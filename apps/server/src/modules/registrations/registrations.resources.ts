@@ -322,16 +322,19 @@ export function createRegistrationHandlers(db: Db): OperationHandlers {
                 }
                 if (existing.licenseClasses.length === 0 && registration.heldLicenseClasses.length)
                   fill.licenseClasses = registration.heldLicenseClasses;
-                [row] = await tx
-                  .update(students)
-                  .set(fill)
-                  .where(
-                    and(
-                      eq(students.drivingSchoolId, a.drivingSchoolId),
-                      eq(students.id, existing.id),
-                    ),
-                  )
-                  .returning();
+                // Nothing to fill (every field already set): no update (an empty SET fails).
+                if (Object.keys(fill).length > 0) {
+                  [row] = await tx
+                    .update(students)
+                    .set(fill)
+                    .where(
+                      and(
+                        eq(students.drivingSchoolId, a.drivingSchoolId),
+                        eq(students.id, existing.id),
+                      ),
+                    )
+                    .returning();
+                }
                 row ??= existing;
               } else {
                 [row] = await tx

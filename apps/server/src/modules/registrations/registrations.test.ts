@@ -418,6 +418,20 @@ describe.each(DRIVERS)('registrations (%s)', (driver) => {
       404,
       'errors.not_found',
     );
+
+    // Merging a registration that adds nothing to the student (found by the contract fuzzer:
+    // an empty update was a 500).
+    const bare = await t.call<Registration>('POST', '/registrations', {
+      token: owner,
+      body: { firstName: 'Jonas', lastName: 'Becker', branchId },
+    });
+    const same = await t.call<{ id: number }>(
+      'POST',
+      `/registrations/${bare.body.id}/convert-to-student`,
+      { token: owner, body: { studentId: twin.body.id } },
+    );
+    expect(same.status, same.raw).toBe(201);
+    expect(same.body.id).toBe(twin.body.id);
   });
 
   it('needs the customer write permission and a sign-in', async () => {
