@@ -455,7 +455,11 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
       const auth = requireAuth(request);
       const userId = request.body.userId ?? auth.userId;
       if (userId !== auth.userId && !canManageUsers(auth, true)) throw forbidden();
-      const user = await loadUser(auth.drivingSchoolId, userId);
+      // The user is named in the body: one that does not exist is a field error (no 404 here).
+      const user = await repository.findById(auth.drivingSchoolId, userId);
+      if (!user) {
+        throw fieldError('userId', 'validation.unknown_id', `No user ${userId} in your school.`);
+      }
       const file = uploadedFile(request, 'file', {
         types: IMAGE_TYPES,
         maxBytes: AVATAR_MAX_BYTES,

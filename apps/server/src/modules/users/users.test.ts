@@ -491,6 +491,13 @@ describe.each(DRIVERS)('users on %s', (driver) => {
         const byOwner = await upload(owner, { userId: idOf(DEMO_OFFICE.email) });
         expect(byOwner.status, byOwner.raw).toBe(200);
         expect(byOwner.body.id).toBe(idOf(DEMO_OFFICE.email));
+        // A user who does not exist is a field error (found by the contract fuzzer: was 404).
+        const nobody = expectError(
+          await upload(owner, { userId: 999_999 }),
+          422,
+          'errors.validation',
+        );
+        expect(nobody.fieldErrors).toEqual([{ field: 'userId', error: 'validation.unknown_id' }]);
         const pdf = expectError(
           await upload(
             owner,
