@@ -35,8 +35,8 @@ export type FuzzKind = (typeof FUZZ_KINDS)[number];
 /** What the answer to a request of each kind must be (besides never 500, on the contract). */
 export const EXPECTED: Record<FuzzKind, string> = {
   valid: 'any status the contract lists',
-  'no-token': '401',
-  'wrong-media-type': '415',
+  'no-token': '401', // or 429 where a rate limit refuses first
+  'wrong-media-type': '415', // or 429 where a rate limit refuses first
   malformed: '4xx',
   'wrong-type': '4xx',
   'missing-required': '4xx',
