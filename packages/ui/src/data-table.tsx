@@ -1,6 +1,5 @@
 import {
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   type RowData,
   type SortingState,
@@ -24,6 +23,20 @@ import { ErrorState } from './error-state';
 import { Select } from './select';
 import { Spinner } from './spinner';
 import { cn, focusRing } from './utils';
+
+/**
+ * Renders a column's `cell` or `header`: a function is called, not mounted as a component
+ * (which is what tanstack's `flexRender` does). Screens build their columns in a `useMemo`
+ * that changes when a look-up arrives; mounted, every cell would then be a new component
+ * type and React would replace its DOM — an open menu closes, focus is lost, a click in
+ * flight lands on a removed node. Called, the cell's elements stay. So renderers must not
+ * call hooks (none does; a cell that needs one renders a component of its own).
+ */
+function renderSlot<TProps>(slot: unknown, props: TProps): ReactNode {
+  return typeof slot === 'function'
+    ? (slot as (props: TProps) => ReactNode)(props)
+    : (slot as ReactNode);
+}
 
 declare module '@tanstack/react-table' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
@@ -177,7 +190,7 @@ export function DataTable<TData>({
                 meta?.className,
               )}
             >
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              {renderSlot(cell.column.columnDef.cell, cell.getContext())}
             </td>
           );
         })}
@@ -210,7 +223,7 @@ export function DataTable<TData>({
                   const direction = header.column.getIsSorted();
                   const content = header.isPlaceholder
                     ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
+                    : renderSlot(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
