@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
 
@@ -198,4 +204,25 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel(/^E-Mail-Adresse/).fill(user.email);
   await page.getByLabel(/^Passwort/).fill(user.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/**
+ * Clicks `trigger` (a select, a menu button) until `popup` shows, 30 s at most. A screen can
+ * re-render between finding the trigger and the click landing (a look-up arrives), and the
+ * click then opens nothing; it is clicked again only while no listbox or menu is open, so an
+ * opening popup is never toggled shut.
+ */
+export async function openPopup(page: Page, trigger: Locator, popup: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const anyPopup = page.locator('[role="listbox"], [role="menu"], [role="dialog"]');
+  for (;;) {
+    if (await popup.isVisible()) return;
+    if ((await anyPopup.count()) === 0) await trigger.click();
+    try {
+      await popup.waitFor({ state: 'visible', timeout: 2000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, type Harness, signIn, startHarness } from './harness';
+import { DEMO, type Harness, openPopup, signIn, startHarness } from './harness';
 
 let harness: Harness;
 
@@ -77,7 +77,7 @@ describe('registrations in the built back office', () => {
     // A registration without a branch asks for the student's branch.
     const branch = detail.getByRole('button', { name: /Filiale des Fahrschülers/ });
     if ((await branch.count()) > 0) {
-      await branch.click();
+      await openPopup(page, branch, page.getByRole('option').first());
       await page.getByRole('option').first().click();
     }
     await detail.getByRole('button', { name: 'Als Fahrschüler übernehmen' }).click();

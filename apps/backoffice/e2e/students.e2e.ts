@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { DEMO, type Harness, signIn, startHarness } from './harness';
+import { DEMO, type Harness, openPopup, signIn, startHarness } from './harness';
 
 let harness: Harness;
 
@@ -21,10 +21,11 @@ describe('students in the built back office', () => {
     // Create: name and branch are required.
     await page.getByRole('textbox', { name: /^Vorname/ }).fill('Paula');
     await page.getByRole('textbox', { name: /^Nachname/ }).fill(lastName);
-    await page
-      .getByRole('button', { name: /Filiale/ })
-      .first()
-      .click();
+    await openPopup(
+      page,
+      page.getByRole('button', { name: /Filiale/ }).first(),
+      page.getByRole('option').first(),
+    );
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Anlegen', exact: true }).click();
     await page.waitForURL((url) => /^\/students\/edit\/\d+$/.test(url.pathname));
