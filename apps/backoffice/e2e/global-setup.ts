@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   const started = performance.now();
   const server = await startServer({ port: await freePort(), dataDir });
   await stopServer(server);
-  console.log(`e2e: demo school seeded once in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `e2e: demo school seeded once in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   project.provide('e2eDataTemplate', dataDir);
   return () => rmSync(dataDir, { recursive: true, force: true });
 }
