@@ -591,6 +591,12 @@ export function wrongTypeValue(space: SchemaSpace, flat: Flat, coerced: boolean)
   if (types.length === 0) return undefined;
   if (coerced) {
     if (types.includes('string')) return undefined;
+    // Text given for a list is read as a list of one (Ajv's coerceTypes 'array').
+    if (types.includes('array') && flat.items.length > 0) {
+      const items = space.flatten(space.itemSchema(flat));
+      const anyText = !items.hasConst && !items.enum && space.typesOf(items).includes('string');
+      if (anyText) return undefined;
+    }
     return 'fuzz';
   }
   const allows = (type: string) =>
