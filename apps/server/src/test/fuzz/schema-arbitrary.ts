@@ -307,9 +307,11 @@ function stringArbitrary(flat: Flat): fc.Arbitrary<string> {
   const minLength = flat.minLength ?? 0;
   const maxLength = flat.maxLength ?? Number.MAX_SAFE_INTEGER;
   const patterns = flat.patterns.map((pattern) => new RegExp(pattern, 'u'));
+  // Lengths in code points, as JSON Schema (and Ajv) count them.
+  const lengthOf = (value: string) => Array.from(value).length;
   const fits = (value: string) =>
-    value.length >= minLength &&
-    value.length <= maxLength &&
+    lengthOf(value) >= minLength &&
+    lengthOf(value) <= maxLength &&
     patterns.every((pattern) => pattern.test(value));
   const examples = flat.examples.filter(
     (value): value is string => typeof value === 'string' && fits(value),
@@ -359,7 +361,7 @@ function stringArbitrary(flat: Flat): fc.Arbitrary<string> {
     // No lone surrogates (stringMatching's negated classes yield any UTF-16 unit).
     const value = generated.replace(LONE_SURROGATE, '\uFFFD');
     if (fits(value)) return value;
-    const cut = value.slice(0, maxLength);
+    const cut = Array.from(value).slice(0, maxLength).join('');
     if (fits(cut)) return cut;
     return examples[0] ?? value;
   });
