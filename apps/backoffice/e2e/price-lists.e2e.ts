@@ -23,6 +23,8 @@ describe('price lists in the built back office', () => {
     await page.getByRole('button', { name: 'Standard', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('id') !== null);
     await page.getByRole('heading', { name: 'Preise für Haupt- und Kombiausbildung' }).waitFor();
+    // Count once the prices are there: while they load the table is busy (one spinner row).
+    await page.locator('table[aria-label="Preise"]:not([aria-busy])').waitFor();
     const sourceRows = await page
       .getByRole('table', { name: 'Preise' })
       .locator('tbody tr')
