@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../config';
@@ -14,7 +15,7 @@ import {
   type TestDatabase,
   useTestApp,
 } from '../test/test-app';
-import { createAttemptQueue } from './rate-limit';
+import { addressKey, createAttemptQueue, RATE_LIMIT_REDIS_PREFIX } from './rate-limit';
 
 // Every test its own client addresses (loopback, as inject() pretends), so counters of one
 // test never reach another; the production limits unless a test says otherwise.
@@ -340,5 +341,47 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () =
       404, 404, 404,
     ]);
     expectTooMany(await mail(second), 'errors.too_many_requests', HOUR);
+  });
+
+  test('the counters are stored under fahrwerk:rate-limit:<limit>:<key>, no `undefined` in them', async () => {
+    const email = unknownAddress();
+    const ip = `127.${randomInt(1, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
+    expect((await signIn(first, ip, email, 'Falsch#123')).status).toBe(401);
+    const mail = await send(second, ip, {
+      method: 'POST',
+      url: '/api/request-fsc-user-password-change',
+      query: { userEmail: email },
+    });
+    expect(mail.status).toBe(404);
+
+    const redis = new Redis(process.env.REDIS_URL ?? '', { lazyConnect: true });
+    try {
+      await redis.connect();
+      const address = addressKey(email) ?? '';
+      const keys = new Set<string>();
+      for (const pattern of [`*${ip}*`, `*${address}*`]) {
+        for await (const batch of redis.scanStream({ match: pattern, count: 1000 })) {
+          for (const key of batch as string[]) keys.add(key);
+        }
+      }
+      expect([...keys].sort()).toEqual(
+        [
+          `signInAddress:${address}`,
+          `signInIp:${ip}`,
+          `passwordMailAddress:${address}`,
+          `passwordMailIp:${ip}`,
+        ]
+          .map((key) => `${RATE_LIMIT_REDIS_PREFIX}${key}`)
+          .sort(),
+      );
+      for (const key of keys) {
+        expect(key.startsWith('fahrwerk:rate-limit:')).toBe(true);
+        expect(key).not.toContain('undefined');
+        // Each expires with its window.
+        expect(await redis.pttl(key)).toBeGreaterThan(0);
+      }
+    } finally {
+      redis.disconnect();
+    }
   });
 });

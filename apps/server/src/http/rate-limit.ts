@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+} from '@fastify/rate-limit';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -44,7 +49,7 @@ const TOO_MANY_ATTEMPTS = 'errors.too_many_attempts';
 const TOO_MANY_REQUESTS = 'errors.too_many_requests';
 
 /** An e-mail address as a counter key: case-insensitive, and hashed (no address in Redis). */
-const addressKey = (value: unknown) => {
+export const addressKey = (value: unknown) => {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
 };
@@ -137,9 +142,13 @@ export type RateLimitSettings = {
   limits: RateLimits | null;
   /** Counters in this Redis (shared by every instance using it); in memory otherwise. */
   redisUrl?: string | undefined;
-  /** Prefix of the Redis keys. */
-  redisNamespace?: string;
 };
+
+/**
+ * Start of every counter key in Redis: `fahrwerk:rate-limit:<limit>:<key>`, for example
+ * `fahrwerk:rate-limit:signInIp:203.0.113.7`.
+ */
+export const RATE_LIMIT_REDIS_PREFIX = 'fahrwerk:rate-limit:';
 
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -153,7 +162,7 @@ export async function registerRateLimits(
   const redis = settings.redisUrl ? await connectRedis(app, settings.redisUrl) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: settings.redisNamespace ?? 'fahrwerk:rate-limit:' } : {}),
+    ...(redis ? { store: redisStore(redis, RATE_LIMIT_REDIS_PREFIX) } : {}),
   });
 
   const attempts = createAttemptQueue();
@@ -167,8 +176,6 @@ export async function registerRateLimits(
         max,
         timeWindow: windowMs,
         // Each counter's key says its limit; the rule's key was computed before the call.
-        // (In Redis the plugin puts `undefinedundefined-` between the namespace and this
-        // key: the method and URL of a route, which these counters have none of.)
         keyGenerator: (request) => `${id}:${(request as KeyedRequest)[CURRENT_KEY]}`,
       });
       limiters.set(id, limiter);
@@ -318,6 +325,55 @@ export function createAttemptQueue() {
     get size() {
       return tails.size;
     },
+  };
+}
+
+/** The plugin's Redis store (store/RedisStore.js; it is not exported by the package). */
+type PluginRedisStore = FastifyRateLimitStore & {
+  read(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void;
+};
+const PluginRedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore.js',
+) as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => PluginRedisStore;
+
+/**
+ * The plugin's Redis store with one key prefix for every counter. Its own `child` (made for
+ * each `createRateLimit`) appends the route's method and URL to the prefix, and a limiter
+ * made by `createRateLimit` has no route: the keys would read
+ * `…undefinedundefined-signInIp:…`. Our keys name their limit themselves (`keyGenerator`).
+ */
+function redisStore(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  type Options = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+  return class RedisCounterStore implements FastifyRateLimitStore {
+    private readonly store: PluginRedisStore;
+    constructor(options: Options) {
+      this.store = new PluginRedisStore(
+        options.continueExceeding ?? false,
+        options.exponentialBackoff ?? false,
+        redis,
+        prefix,
+      );
+    }
+    incr(...args: Parameters<PluginRedisStore['incr']>) {
+      this.store.incr(...args);
+    }
+    read(...args: Parameters<PluginRedisStore['read']>) {
+      this.store.read(...args);
+    }
+    /** Called with the merged options of each limiter (the route's, per the types). */
+    child(options: object) {
+      return new RedisCounterStore(options as Options);
+    }
   };
 }
 
