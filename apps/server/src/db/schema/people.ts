@@ -231,6 +231,13 @@ export const students = pgTable(
       (): SQL =>
         sql`lower(${students.firstName} || ' ' || ${students.lastName} || chr(10) || coalesce(${students.email}, '') || chr(10) || coalesce(${students.phonePrivate}, '') || chr(10) || coalesce(${students.phoneMobile}, '') || chr(10) || coalesce(${students.phoneWork}, '') || chr(10) || coalesce(${students.driverLicenseNumber}, ''))`,
     ),
+    /**
+     * The licence classes of the student's active (not archived) educations, oldest first,
+     * kept by the database (a trigger on student_educations, migration 0007): the list shows
+     * them and filters by them without reading the educations of every row. Never written by
+     * the app.
+     */
+    educationClasses: text({ enum: LICENSE_CLASSES }).array().notNull().default(sql`'{}'::text[]`),
     archived: archived(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

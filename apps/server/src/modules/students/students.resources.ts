@@ -1,5 +1,6 @@
 import {
   and,
+  arrayContains,
   asc,
   eq,
   exists,
@@ -192,9 +193,8 @@ export function studentFilters(db: Db) {
               ),
           )
         : undefined,
-      f.licenseClass
-        ? hasEducation(db, eq(studentEducations.licenseClass, f.licenseClass))
-        : undefined,
+      // The classes of the active educations, as the database keeps them on the student.
+      f.licenseClass ? arrayContains(students.educationClasses, [f.licenseClass]) : undefined,
       f.educationStatus
         ? hasEducation(db, eq(studentEducations.status, f.educationStatus))
         : undefined,
@@ -246,10 +246,11 @@ type StudentExtras = {
 const categoryIdsOfStudent = sql<
   number[]
 >`coalesce((select json_agg(a.student_category_id order by a.student_category_id) from student_category_assignments a where a.driving_school_id = students.driving_school_id and a.student_id = students.id), '[]'::json)`;
-/** The licence classes of the student's active educations, oldest first. */
-const licenseClassesOfStudent = sql<
-  string[]
->`coalesce((select json_agg(e.license_class order by e.id) from student_educations e where e.driving_school_id = students.driving_school_id and e.student_id = students.id and not e.archived), '[]'::json)`;
+/**
+ * The licence classes of the student's active educations, oldest first: a column the
+ * database keeps (migration 0007).
+ */
+const licenseClassesOfStudent = sql<string[]>`students.education_classes`;
 
 /** The id lists and computed flags of students, one query per answer. */
 export function studentExtrasLoader(db: Db) {
@@ -364,7 +365,7 @@ export function studentMappers(db: Db) {
     const { educationLicenseClasses: _, ...lists } = await extras(row.drivingSchoolId, row.id);
     const avatar = row.avatarFileId ? await files(row.drivingSchoolId, row.avatarFileId) : null;
     return {
-      ...withoutNulls(row, ['avatarFileId', 'uploadToken', 'searchText']),
+      ...withoutNulls(row, ['avatarFileId', 'uploadToken', 'searchText', 'educationClasses']),
       ...lists,
       ...(avatar ? { avatar } : {}),
     } as Schemas['Student'];
