@@ -23,6 +23,7 @@ import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSchoolMailer } from './mail/school-mailer';
 import { createHandlers } from './modules/handlers';
+import { createPrincipalCache, subscribePrincipalCache } from './modules/session/principal-cache';
 import { createSessionService } from './modules/session/session.service';
 import { registerStudentAccess } from './modules/students/student-access';
 import { createUsersService } from './modules/users/users.service';
@@ -114,6 +115,19 @@ export async function buildApp(
       publicUrl: config.publicUrl,
       mailer,
     });
+    // The principal of each signed-in request, kept between requests while the database
+    // tells this process of every change (migration 0008's notifications).
+    const principals = createPrincipalCache({
+      load: (claims) => sessionService.loadPrincipal(claims),
+    });
+    try {
+      const unsubscribe = await subscribePrincipalCache(principals, database);
+      app.addHook('onClose', async () => {
+        await unsubscribe().catch(() => {});
+      });
+    } catch (error) {
+      app.log.warn(`Principals are read on every request: ${(error as Error).message}`);
+    }
     const usersService = createUsersService({ db: database.db });
     const handlers: OperationHandlers = {
       ...createHandlers({
@@ -138,7 +152,7 @@ export async function buildApp(
     registerAuth(app, {
       document,
       secret: config.jwtSecret,
-      loadPrincipal: (claims) => sessionService.loadPrincipal(claims),
+      loadPrincipal: principals.load,
     });
     // "Only own students" for every operation taking a student's id (before validation).
     registerStudentAccess(app, { db: database.db, document });

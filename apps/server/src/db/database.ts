@@ -22,8 +22,61 @@ export type Database = {
   driver: DatabaseDriver;
   /** Runs the committed SQL migrations in src/db/migrations (never a schema push). */
   migrate: () => Promise<void>;
+  /**
+   * Subscribes to `NOTIFY` on `channel`, sent by any connection of any server process.
+   * `ready` runs once the subscription stands, `lost` when it breaks (PostgreSQL: the
+   * listening connection dropped; it reconnects and calls `ready` again): between the two,
+   * notifications may be missed. Resolves to the unsubscribe function.
+   */
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Runs `listener` whenever this process sends a statement that inserts into, updates or
+   * deletes from one of `tables` (by drizzle's SQL text), as the statement is sent, before
+   * its transaction commits. Returns the function that stops it.
+   */
+  watchWrites: (tables: readonly string[], listener: () => void) => () => void;
   close: () => Promise<void>;
 };
+
+export type NotificationHandlers = {
+  notify: (payload: string) => void;
+  ready: () => void;
+  lost: () => void;
+};
+
+/** The table a drizzle INSERT, UPDATE or DELETE writes to (`insert into "users" …`). */
+const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
+
+/**
+ * The write watchers of one database, fed by drizzle's query logger: one regular expression
+ * per statement, and nothing more unless a watched table is written.
+ */
+function writeWatchers() {
+  const watchers = new Set<{ tables: ReadonlySet<string>; listener: () => void }>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        if (watchers.size === 0) return;
+        const table = WRITTEN_TABLE.exec(query)?.[1];
+        if (!table) return;
+        for (const watcher of watchers) if (watcher.tables.has(table)) watcher.listener();
+      },
+    },
+    watch(tables: readonly string[], listener: () => void) {
+      const watcher = { tables: new Set(tables), listener };
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+      };
+    },
+  };
+}
+
+/** A channel name as an SQL identifier (LISTEN takes no parameters). */
+function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  return channel;
+}
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -68,10 +121,70 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const writes = writeWatchers();
+  const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: writes.logger });
+  const listeners = new Set<() => Promise<void>>();
+
+  /**
+   * LISTEN on a connection of its own (not the pool's: a pooled connection serves other
+   * queries and is handed back). A dropped connection is replaced after a second.
+   */
+  async function listen(channel: string, handlers: NotificationHandlers) {
+    const statement = `listen ${channelIdentifier(channel)}`;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const connect = async () => {
+      const candidate = new pg.Client({ connectionString });
+      candidate.on('notification', (message) => {
+        if (message.channel === channel) handlers.notify(message.payload ?? '');
+      });
+      // A broken connection also ends; 'end' below handles both.
+      candidate.on('error', () => {});
+      candidate.once('end', () => {
+        if (client !== candidate) return;
+        client = undefined;
+        handlers.lost();
+        if (!stopped) retry = setTimeout(reconnect, 1000).unref();
+      });
+      try {
+        await candidate.connect();
+        await candidate.query(statement);
+      } catch (error) {
+        await candidate.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) {
+        await candidate.end().catch(() => {});
+        return;
+      }
+      client = candidate;
+      handlers.ready();
+    };
+    const reconnect = () => {
+      connect().catch((error: Error) => {
+        console.warn(`LISTEN ${channel} failed, retrying: ${error.message}`);
+        if (!stopped) retry = setTimeout(reconnect, 1000).unref();
+      });
+    };
+    await connect();
+    const unsubscribe = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      listeners.delete(unsubscribe);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => {});
+    };
+    listeners.add(unsubscribe);
+    return unsubscribe;
+  }
+
   return {
     db,
     driver: 'postgres',
+    listen,
+    watchWrites: writes.watch,
     async migrate() {
       // Several server processes may start at once; the advisory lock lets one migrate.
       const client = await pool.connect();
@@ -84,6 +197,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
     async close() {
+      await Promise.all([...listeners].map((unsubscribe) => unsubscribe()));
       const closed = [...open].map((client) => new Promise((done) => client.once('end', done)));
       await pool.end();
       await Promise.all(closed);
@@ -102,11 +216,19 @@ async function openPglite(directory: string): Promise<Database> {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const writes = writeWatchers();
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: writes.logger });
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // One connection in this process: its own notifications reach it after each statement.
+    async listen(channel, handlers) {
+      const unsubscribe = await client.listen(channelIdentifier(channel), handlers.notify);
+      handlers.ready();
+      return unsubscribe;
+    },
+    watchWrites: writes.watch,
     async close() {
       try {
         await client.close();

@@ -266,3 +266,21 @@ export function expectError(
   });
   return body;
 }
+
+/** Counts the statements the app sends to its database driver while `run` runs. */
+export async function countQueries(t: TestApp, run: () => Promise<void>): Promise<number> {
+  const client = (t.database.db as unknown as { $client: { query: (...args: never[]) => unknown } })
+    .$client;
+  const query = client.query;
+  let count = 0;
+  client.query = function counted(this: unknown, ...args: never[]) {
+    count += 1;
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = query;
+  }
+  return count;
+}

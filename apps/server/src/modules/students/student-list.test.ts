@@ -1,4 +1,4 @@
-import { or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   studentCategories,
@@ -6,7 +6,7 @@ import {
   studentEducations,
   students,
 } from '../../db/schema';
-import { DRIVERS, type TestApp, useTestApp } from '../../test/test-app';
+import { countQueries, DRIVERS, type TestApp, useTestApp } from '../../test/test-app';
 import { searchCondition } from '../resources/resource-repository';
 import { studentDefinition } from './students.resources';
 import { createStudent, fixtures, type StudentFixtures } from './students.test-kit';
@@ -19,24 +19,6 @@ import { createStudent, fixtures, type StudentFixtures } from './students.test-k
  */
 
 type Page = { data: { id: number; educationLicenseClasses?: string[] }[]; total: number };
-
-/** Counts the statements the app sends to its database driver while `run` runs. */
-async function countQueries(t: TestApp, run: () => Promise<void>): Promise<number> {
-  const client = (t.database.db as unknown as { $client: { query: (...args: never[]) => unknown } })
-    .$client;
-  const query = client.query;
-  let count = 0;
-  client.query = function counted(this: unknown, ...args: never[]) {
-    count += 1;
-    return query.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    client.query = query;
-  }
-  return count;
-}
 
 describe.each(DRIVERS)('student list queries (%s)', (driver) => {
   const t: TestApp = useTestApp(driver);
@@ -103,6 +85,8 @@ describe.each(DRIVERS)('student list queries (%s)', (driver) => {
   for (const call of listCalls) {
     it(`${call.path} takes as many queries for 100 rows as for 10`, async () => {
       const path = call.path.replace(':instructor', String(f.instructorId));
+      // The caller's principal is read once and then kept: a first call reads it.
+      expect((await t.call('POST', path, { token: f.owner, body: { size: 1 } })).status).toBe(200);
       const counts: number[] = [];
       for (const size of [10, 100]) {
         counts.push(
@@ -122,6 +106,61 @@ describe.each(DRIVERS)('student list queries (%s)', (driver) => {
       expect(hundred, `${ten} queries for 10 rows, ${hundred} for 100`).toBe(ten);
     });
   }
+
+  it("shows and filters by the classes of a student's active educations as they change", async () => {
+    const { db } = t.database;
+    const studentId = await createStudent(t, f, {
+      firstName: 'Klara',
+      lastName: `Klassen${tag}`,
+    });
+    const classesOf = async (licenseClass?: string) => {
+      const page = await t.call<Page>('POST', '/students/student-list', {
+        token: f.owner,
+        body: { search: `Klassen${tag}`, ...(licenseClass ? { licenseClass } : {}) },
+      });
+      expect(page.status, page.raw).toBe(200);
+      return page.body.data.map((row) => row.educationLicenseClasses);
+    };
+    const education = (licenseClass: 'A' | 'B' | 'BE') => ({
+      drivingSchoolId: f.schoolId,
+      studentId,
+      licenseClass,
+      branchId: f.branchId,
+      theoryQuestionsVersion: '2026-04',
+    });
+    expect(await classesOf()).toEqual([[]]);
+    expect(await classesOf('B')).toEqual([]);
+
+    // Two rows in one statement, then one more: oldest first.
+    const [b, be] = await db
+      .insert(studentEducations)
+      .values([education('B'), education('BE')])
+      .returning({ id: studentEducations.id });
+    const [a] = await db
+      .insert(studentEducations)
+      .values(education('A'))
+      .returning({ id: studentEducations.id });
+    expect(await classesOf()).toEqual([['B', 'BE', 'A']]);
+    expect(await classesOf('BE')).toEqual([['B', 'BE', 'A']]);
+
+    // Archived educations leave the list and the filter; the class of one changes.
+    await db
+      .update(studentEducations)
+      .set({ archived: true })
+      .where(eq(studentEducations.id, be?.id as number));
+    await db
+      .update(studentEducations)
+      .set({ licenseClass: 'A2' })
+      .where(eq(studentEducations.id, a?.id as number));
+    expect(await classesOf()).toEqual([['B', 'A2']]);
+    expect(await classesOf('BE')).toEqual([]);
+
+    await db
+      .delete(studentEducations)
+      .where(inArray(studentEducations.id, [b?.id as number, a?.id as number]));
+    expect(await classesOf()).toEqual([[]]);
+    expect(await classesOf('B')).toEqual([]);
+  });
 
   describe('search', () => {
     const mark = `Sqw${driver}`;
