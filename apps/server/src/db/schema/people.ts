@@ -279,6 +279,16 @@ export const students = pgTable(
     tenantIndex('students_archived_idx', t, t.archived),
     tenantIndex('students_branch_idx', t, t.branchId, t.archived, t.id),
     tenantIndex('students_instructor_idx', t, t.instructorId, t.archived, t.branchId, t.id),
+    // An instructor who sees only own students pages them by registration date (oldest or
+    // newest first, the deep page of the benchmark) from the index alone, however deep.
+    tenantIndex(
+      'students_instructor_registration_idx',
+      t,
+      t.instructorId,
+      t.archived,
+      t.registrationDate,
+      t.id,
+    ),
     // The free-text search (LIKE '%…%' on the lower-cased search text): trigram GIN
     // (pg_trgm, created by migration 0003).
     index('students_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
