@@ -1,3 +1,10 @@
+export {
+  ADDRESS_PARTS,
+  AddressFields,
+  type AddressFieldsProps,
+  type AddressPart,
+  type AddressValues,
+} from './address-fields';
 export { ApiForm, type ApiFormProps } from './api-form';
 export { FormCodeField, type FormCodeFieldProps } from './form-code-field';
 export { type EditDialogProps, FormDialog, type FormDialogProps } from './form-dialog';
