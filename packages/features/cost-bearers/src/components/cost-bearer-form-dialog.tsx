@@ -1,5 +1,11 @@
 import { COST_BEARER_KINDS, E_INVOICE_FORMATS, isApiError } from '@fahrwerk/api';
-import { type EditDialogProps, FormDialog, FormSelect, FormTextField } from '@fahrwerk/core';
+import {
+  AddressFields,
+  type EditDialogProps,
+  FormDialog,
+  FormSelect,
+  FormTextField,
+} from '@fahrwerk/core';
 import { FieldSet } from '@fahrwerk/ui';
 import type { CostBearer, CostBearerInput } from '../api/cost-bearer-queries';
 import {
@@ -81,27 +87,7 @@ export function CostBearerFormDialog({
               maxLength={30}
             />
           </FieldSet>
-          <FieldSet legend={t('form.addressSection')} layout="wide-narrow">
-            <FormTextField
-              control={control}
-              name="street"
-              label={t('form.street')}
-              maxLength={100}
-            />
-            <FormTextField
-              control={control}
-              name="houseNumber"
-              label={t('form.houseNumber')}
-              maxLength={10}
-            />
-            <FormTextField control={control} name="city" label={t('form.city')} maxLength={100} />
-            <FormTextField
-              control={control}
-              name="postalCode"
-              label={t('form.postalCode')}
-              maxLength={5}
-            />
-          </FieldSet>
+          <AddressFields control={control} legend={t('form.addressSection')} />
           <FieldSet legend={t('form.bankSection')} layout="halves">
             <FormTextField control={control} name="iban" label={t('form.iban')} maxLength={42} />
             <FormTextField control={control} name="bic" label={t('form.bic')} maxLength={14} />

@@ -1,5 +1,11 @@
 import { TESTING_ORGANIZATION_KINDS } from '@fahrwerk/api';
-import { type EditDialogProps, FormDialog, FormSelect, FormTextField } from '@fahrwerk/core';
+import {
+  AddressFields,
+  type EditDialogProps,
+  FormDialog,
+  FormSelect,
+  FormTextField,
+} from '@fahrwerk/core';
 import { FieldColumns } from '@fahrwerk/ui';
 import type {
   StudentCategory,
@@ -58,30 +64,7 @@ export function TestingOrganizationDialog({
               label: t(`testingOrganizations.kinds.${kind}`),
             }))}
           />
-          <FormTextField
-            control={control}
-            name="street"
-            label={t('testingOrganizations.street')}
-            maxLength={100}
-          />
-          <FormTextField
-            control={control}
-            name="houseNumber"
-            label={t('testingOrganizations.houseNumber')}
-            maxLength={10}
-          />
-          <FormTextField
-            control={control}
-            name="postalCode"
-            label={t('testingOrganizations.postalCode')}
-            maxLength={5}
-          />
-          <FormTextField
-            control={control}
-            name="city"
-            label={t('testingOrganizations.city')}
-            maxLength={100}
-          />
+          <AddressFields control={control} />
           <FormTextField
             control={control}
             name="phone"

@@ -1,5 +1,12 @@
 import { FEDERAL_STATES } from '@fahrwerk/api';
-import { ApiForm, FormSelect, FormSwitch, FormTextField, useApiForm } from '@fahrwerk/core';
+import {
+  AddressFields,
+  ApiForm,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  useApiForm,
+} from '@fahrwerk/core';
 import { Button, Section, toast } from '@fahrwerk/ui';
 import type { MasterData, MasterDataInput } from '../api/settings-queries';
 import {
@@ -86,21 +93,7 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
             label: t(`federalStates.${state}`),
           }))}
         />
-        <FormTextField {...text} name="street" label={t('masterData.street')} maxLength={100} />
-        <FormTextField
-          {...text}
-          name="houseNumber"
-          label={t('masterData.houseNumber')}
-          maxLength={10}
-        />
-        <FormTextField
-          {...text}
-          name="postalCode"
-          label={t('masterData.postalCode')}
-          maxLength={5}
-          inputMode="numeric"
-        />
-        <FormTextField {...text} name="city" label={t('masterData.city')} maxLength={100} />
+        <AddressFields {...text} />
       </Section>
       <Section title={t('masterData.tax')} description={t('masterData.vatHint')} columns>
         <FormTextField

@@ -7,6 +7,7 @@ import {
   SALUTATIONS,
 } from '@fahrwerk/api';
 import {
+  AddressFields,
   ApiForm,
   FormCheckboxGroup,
   FormDateField,
@@ -142,34 +143,7 @@ export function StudentForm({
       </Section>
 
       <Section title={t('form.sections.contact')} columns>
-        <FormTextField
-          control={control}
-          name="address.street"
-          label={t('form.street')}
-          isReadOnly={ro}
-          maxLength={100}
-        />
-        <FormTextField
-          control={control}
-          name="address.houseNumber"
-          label={t('form.houseNumber')}
-          isReadOnly={ro}
-          maxLength={10}
-        />
-        <FormTextField
-          control={control}
-          name="address.postalCode"
-          label={t('form.postalCode')}
-          isReadOnly={ro}
-          maxLength={5}
-        />
-        <FormTextField
-          control={control}
-          name="address.city"
-          label={t('form.city')}
-          isReadOnly={ro}
-          maxLength={100}
-        />
+        <AddressFields control={control} prefix="address" isReadOnly={ro} />
         <FormTextField
           control={control}
           name="phonePrivate"
