@@ -1,12 +1,8 @@
-import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
 import {
   type ApiFormOf,
   type EditDialogProps,
   FormCheckboxGroup,
   FormDialog,
-  FormNumberField,
-  FormPasswordField,
-  FormSelect,
   FormTextField,
   readServerErrors,
 } from '@fahrwerk/core';
@@ -29,6 +25,7 @@ import {
 } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
 import { MailCheckResults, useCheckResult } from './mail-check-dialog';
+import { MailServerFields } from './mail-server-fields';
 
 type MailAccountApi = ApiFormOf<ReturnType<typeof mailAccountSchema>>;
 
@@ -104,111 +101,51 @@ export function MailAccountDialog({
         </Button>
       )}
     >
-      {({ control }) => {
-        const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
-          id,
-          label: t(`mail.security.${id}`),
-        }));
-        const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-          <FormSelect
-            control={control}
-            name={name}
-            label={t(`mail.${name}`)}
-            isRequired
-            options={securityOptions}
-          />
-        );
-        // No min/max on the field: it would silently clamp; the form says what is allowed instead.
-        const port = (name: 'smtpPort' | 'imapPort') => (
-          <FormNumberField
-            control={control}
-            name={name}
-            label={t(`mail.${name}`)}
-            isRequired
-            formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-          />
-        );
-
-        return (
-          <>
-            <FieldColumns>
-              <FormTextField
-                control={control}
-                name="email"
-                type="email"
-                label={t('mail.accountEmail')}
-                isRequired
-                maxLength={254}
-              />
-              <FormTextField
-                control={control}
-                name="senderName"
-                label={t('mail.senderName')}
-                description={t('mail.senderNameHint')}
-                maxLength={100}
-              />
-            </FieldColumns>
-            {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
-            <div className="grid gap-4 sm:grid-cols-3">
-              <FormTextField
-                control={control}
-                name="smtpHost"
-                label={t('mail.smtpHost')}
-                isRequired
-                maxLength={253}
-              />
-              {port('smtpPort')}
-              {security('smtpSecurity')}
-              <FormTextField
-                control={control}
-                name="imapHost"
-                label={t('mail.imapHost')}
-                isRequired
-                maxLength={253}
-              />
-              {port('imapPort')}
-              {security('imapSecurity')}
-            </div>
-            <FieldColumns>
-              <FormTextField
-                control={control}
-                name="username"
-                label={t('mail.username')}
-                isRequired
-                autoComplete="off"
-                maxLength={254}
-              />
-              <FormPasswordField
-                control={control}
-                name="password"
-                label={t('mail.password')}
-                description={
-                  account
-                    ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
-                    : undefined
-                }
-                isRequired={!account}
-                autoComplete="new-password"
-              />
-            </FieldColumns>
-            <FormCheckboxGroup
+      {({ control }) => (
+        <>
+          <FieldColumns>
+            <FormTextField
               control={control}
-              name="userIds"
-              label={t('mail.userIds')}
-              description={t('mail.userIdsHint')}
+              name="email"
+              type="email"
+              label={t('mail.accountEmail')}
               isRequired
-              options={(users ?? []).map((user) => ({ id: String(user.id), label: user.name }))}
+              maxLength={254}
             />
-            {users === undefined &&
-              (usersError ? (
-                <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
-              ) : (
-                <Spinner size="sm" />
-              ))}
-            {result && <MailCheckResults result={result} />}
-          </>
-        );
-      }}
+            <FormTextField
+              control={control}
+              name="senderName"
+              label={t('mail.senderName')}
+              description={t('mail.senderNameHint')}
+              maxLength={100}
+            />
+          </FieldColumns>
+          <MailServerFields
+            control={control}
+            isPasswordRequired={!account}
+            passwordDescription={
+              account
+                ? t(account.passwordSet ? 'mail.passwordKeepSaved' : 'mail.passwordNotSet')
+                : undefined
+            }
+          />
+          <FormCheckboxGroup
+            control={control}
+            name="userIds"
+            label={t('mail.userIds')}
+            description={t('mail.userIdsHint')}
+            isRequired
+            options={(users ?? []).map((user) => ({ id: String(user.id), label: user.name }))}
+          />
+          {users === undefined &&
+            (usersError ? (
+              <span className="text-sm text-danger-700">{t('mail.usersError')}</span>
+            ) : (
+              <Spinner size="sm" />
+            ))}
+          {result && <MailCheckResults result={result} />}
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -1,20 +1,14 @@
-import { MAIL_CONNECTION_SECURITIES } from '@fahrwerk/api';
-import {
-  FormDialog,
-  FormNumberField,
-  FormPasswordField,
-  FormSelect,
-  FormTextField,
-} from '@fahrwerk/core';
-import { Badge, FieldColumns } from '@fahrwerk/ui';
+import { FormDialog } from '@fahrwerk/core';
+import { Badge } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type {
   EmailConfig,
   MailServerCheckResult,
   MailServerSettings,
 } from '../api/settings-queries';
-import { mailCheckSchema } from '../schemas/settings-forms';
+import { type MailCheckForm, mailCheckSchema } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
+import { MailServerFields, type MailServerFieldsProps } from './mail-server-fields';
 
 export type MailCheckDialogProps = {
   isOpen: boolean;
@@ -22,6 +16,19 @@ export type MailCheckDialogProps = {
   /** A saved account: its settings prefilled, its stored password used when left empty. */
   account?: EmailConfig;
   onCheck: (settings: MailServerSettings) => Promise<MailServerCheckResult | undefined>;
+};
+
+/**
+ * Where the check's fields differ from `MailServerFields`' defaults (the account dialog's):
+ * ports and encryptions are not marked as required, the port field keeps a number within
+ * 1–65535 itself, hosts and user name have no length limit while typing (the schema still
+ * checks it).
+ */
+const CHECK_FIELD_PROPS: MailServerFieldsProps<MailCheckForm>['fieldProps'] = {
+  host: { maxLength: undefined },
+  port: { isRequired: false, minValue: 1, maxValue: 65535, formatOptions: { useGrouping: false } },
+  security: { isRequired: false, isClearable: false },
+  username: { maxLength: undefined },
 };
 
 /** Tries the SMTP and IMAP servers (`PUT /email-config-validator`) and shows per server what failed. */
@@ -70,74 +77,18 @@ export function MailCheckDialog({
       submitLabel={t('mail.run')}
       t={t}
     >
-      {({ control }) => {
-        const securityOptions = MAIL_CONNECTION_SECURITIES.map((id) => ({
-          id,
-          label: t(`mail.security.${id}`),
-        }));
-        const security = (name: 'smtpSecurity' | 'imapSecurity') => (
-          <FormSelect
+      {({ control }) => (
+        <>
+          <p className="text-sm text-neutral-700">{t('mail.checkIntro')}</p>
+          <MailServerFields
             control={control}
-            name={name}
-            label={t(`mail.${name}`)}
-            isClearable={false}
-            options={securityOptions}
+            isPasswordRequired={!account}
+            passwordDescription={account ? t('mail.passwordKeep') : undefined}
+            fieldProps={CHECK_FIELD_PROPS}
           />
-        );
-        const port = (name: 'smtpPort' | 'imapPort') => (
-          <FormNumberField
-            control={control}
-            name={name}
-            label={t(`mail.${name}`)}
-            minValue={1}
-            maxValue={65535}
-            formatOptions={{ useGrouping: false }}
-          />
-        );
-
-        return (
-          <>
-            <p className="text-sm text-neutral-700">{t('mail.checkIntro')}</p>
-            {/* Host, port and security side by side: three columns, which FieldColumns has not. */}
-            <div className="grid gap-4 sm:grid-cols-3">
-              <FormTextField
-                control={control}
-                name="smtpHost"
-                label={t('mail.smtpHost')}
-                isRequired
-              />
-              {port('smtpPort')}
-              {security('smtpSecurity')}
-              <FormTextField
-                control={control}
-                name="imapHost"
-                label={t('mail.imapHost')}
-                isRequired
-              />
-              {port('imapPort')}
-              {security('imapSecurity')}
-            </div>
-            <FieldColumns>
-              <FormTextField
-                control={control}
-                name="username"
-                label={t('mail.username')}
-                isRequired
-                autoComplete="off"
-              />
-              <FormPasswordField
-                control={control}
-                name="password"
-                label={t('mail.password')}
-                description={account ? t('mail.passwordKeep') : undefined}
-                isRequired={!account}
-                autoComplete="new-password"
-              />
-            </FieldColumns>
-            {result && <MailCheckResults result={result} />}
-          </>
-        );
-      }}
+          {result && <MailCheckResults result={result} />}
+        </>
+      )}
     </FormDialog>
   );
 }
