@@ -30,9 +30,10 @@ const serverLabels = (form: ReturnType<typeof within>) =>
     .join(' ');
 
 /**
- * A new check: the hosts, the user name and the password are marked as required, the ports
- * and the encryptions are not (and cannot be cleared); the port is kept within 1–65535 by
- * the field itself; the values go to the check as entered.
+ * A new check: every server field is marked as required, as in the account dialog (the
+ * encryptions cannot be cleared); hosts and user name stop at their longest length; a port
+ * beyond 65535 is refused with a message, never changed silently; the values go to the
+ * check as entered.
  */
 export const New: Story = {
   play: async ({ args }) => {
@@ -41,13 +42,14 @@ export const New: Story = {
       exact: false,
     });
     await expect(serverLabels(form)).toBe(
-      'SMTP-Server* SMTP-Port SMTP-Verschlüsselung IMAP-Server* IMAP-Port IMAP-Verschlüsselung Benutzername* Passwort*',
+      'SMTP-Server* SMTP-Port* SMTP-Verschlüsselung* IMAP-Server* IMAP-Port* IMAP-Verschlüsselung* Benutzername* Passwort*',
     );
     await expect(form.queryByRole('button', { name: 'Auswahl löschen' })).toBeNull();
     const smtpHost = form.getByRole('textbox', { name: /^SMTP-Server/ });
-    await expect(smtpHost).not.toHaveAttribute('maxlength');
-    await expect(form.getByRole('textbox', { name: /^Benutzername/ })).not.toHaveAttribute(
+    await expect(smtpHost).toHaveAttribute('maxlength', '253');
+    await expect(form.getByRole('textbox', { name: /^Benutzername/ })).toHaveAttribute(
       'maxlength',
+      '254',
     );
     await expect(form.getByRole('textbox', { name: /^SMTP-Port/ })).toHaveValue('587');
     await expect(form.getByRole('textbox', { name: /^IMAP-Port/ })).toHaveValue('993');
@@ -63,9 +65,14 @@ export const New: Story = {
     await userEvent.clear(imapPort);
     await userEvent.type(imapPort, '70000');
     await userEvent.tab();
-    await expect(imapPort).toHaveValue('65535');
+    await expect(imapPort).toHaveValue('70000');
     await userEvent.type(form.getByRole('textbox', { name: /^Benutzername/ }), 'info@fs.de');
     await userEvent.type(form.getByLabelText(/^Passwort/), 'geheim');
+    await userEvent.click(form.getByRole('button', { name: 'Jetzt prüfen' }));
+    await form.findByText('Der Port liegt zwischen 1 und 65535.');
+    await expect(args.onCheck).not.toHaveBeenCalled();
+    await userEvent.clear(imapPort);
+    await userEvent.type(imapPort, '995');
     await userEvent.click(form.getByRole('button', { name: 'Jetzt prüfen' }));
     await waitFor(() =>
       expect(form.getAllByText('Verbindung und Anmeldung erfolgreich.')).toHaveLength(2),
@@ -76,7 +83,7 @@ export const New: Story = {
       smtpPort: 587,
       smtpSecurity: 'STARTTLS',
       imapHost: 'imap.fs.de',
-      imapPort: 65535,
+      imapPort: 995,
       imapSecurity: 'TLS',
       username: 'info@fs.de',
       password: 'geheim',

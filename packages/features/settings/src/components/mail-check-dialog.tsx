@@ -6,9 +6,9 @@ import type {
   MailServerCheckResult,
   MailServerSettings,
 } from '../api/settings-queries';
-import { type MailCheckForm, mailCheckSchema } from '../schemas/settings-forms';
+import { mailCheckSchema } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
-import { MailServerFields, type MailServerFieldsProps } from './mail-server-fields';
+import { MailServerFields } from './mail-server-fields';
 
 export type MailCheckDialogProps = {
   isOpen: boolean;
@@ -16,19 +16,6 @@ export type MailCheckDialogProps = {
   /** A saved account: its settings prefilled, its stored password used when left empty. */
   account?: EmailConfig;
   onCheck: (settings: MailServerSettings) => Promise<MailServerCheckResult | undefined>;
-};
-
-/**
- * Where the check's fields differ from `MailServerFields`' defaults (the account dialog's):
- * ports and encryptions are not marked as required, the port field keeps a number within
- * 1–65535 itself, hosts and user name have no length limit while typing (the schema still
- * checks it).
- */
-const CHECK_FIELD_PROPS: MailServerFieldsProps<MailCheckForm>['fieldProps'] = {
-  host: { maxLength: undefined },
-  port: { isRequired: false, minValue: 1, maxValue: 65535, formatOptions: { useGrouping: false } },
-  security: { isRequired: false, isClearable: false },
-  username: { maxLength: undefined },
 };
 
 /** Tries the SMTP and IMAP servers (`PUT /email-config-validator`) and shows per server what failed. */
@@ -84,7 +71,6 @@ export function MailCheckDialog({
             control={control}
             isPasswordRequired={!account}
             passwordDescription={account ? t('mail.passwordKeep') : undefined}
-            fieldProps={CHECK_FIELD_PROPS}
           />
           {result && <MailCheckResults result={result} />}
         </>
