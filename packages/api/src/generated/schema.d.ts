@@ -4422,7 +4422,11 @@ export interface paths {
         /**
          * Create an appointment
          * @description With a repeat rule other than NONE every occurrence up to `repeatUntil` is created as an
-         *     appointment of its own sharing `seriesId`; the answer is the first occurrence.
+         *     appointment of its own sharing `seriesId`; the answer is the first occurrence. Only into
+         *     the caller's own calendar or one shared with them read-write (403 otherwise). The booking
+         *     checks run first (`/calendar/...`); an instructor or vehicle overlap not named in
+         *     `confirmedFindings` found while saving (booked by somebody else meanwhile) refuses the
+         *     whole create with 409 `errors.appointment_overlap`.
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -4507,8 +4511,10 @@ export interface paths {
          * @description Refused with 422 when the appointment is released (`errors.appointment_released`) or
          *     billed on a final invoice (`errors.appointment_invoiced`). A change to a signed
          *     appointment needs `confirmSignatureRemoval: true` and deletes the signature. Changes one
-         *     occurrence of a repeating appointment; the repeat fields of an existing appointment are
-         *     ignored.
+         *     occurrence of a repeating appointment, or with `scope` the following or all; the repeat
+         *     fields of an existing appointment are ignored. Only the caller's own calendar and those
+         *     shared with them read-write can be changed (403 otherwise). An overlap the user did not
+         *     confirm (`confirmedFindings`) that appeared since the check is refused with 409.
          */
         put: operations["updateAppointment"];
         /**
@@ -4521,7 +4527,8 @@ export interface paths {
         post: operations["filterStudentAppointments"];
         /**
          * Delete an appointment
-         * @description Deletes one appointment (one occurrence of a repeating one). Released and invoiced
+         * @description Deletes one appointment (one occurrence of a repeating one; with `scope` the following or
+         *     all, leaving released, invoiced and booked ones). Released and invoiced
          *     appointments are refused with 422 (`errors.appointment_released`,
          *     `errors.appointment_invoiced`); a booked driving lesson is deleted with
          *     `DELETE /driving-lessons/{id}`, which also reverses the charge.
@@ -10293,6 +10300,12 @@ export interface components {
              */
             booked: boolean;
             bookedAt?: components["schemas"]["IsoDateTime"];
+            /**
+             * @description A booked driving lesson: the gross price in cents charged to the education — the
+             *     price list's driving-lesson price of the hour type and class, pro rata to the minutes
+             *     of the product (a 90-minute lesson costs twice a 45-minute product).
+             */
+            bookedPrice?: number;
             /** @description The student signed the lesson (proof for billing and for the authority). */
             signed: boolean;
             signature?: components["schemas"]["AppointmentSignature"];
@@ -10558,6 +10571,14 @@ export interface components {
             branchId?: components["schemas"]["Id"];
             costBearerId?: components["schemas"]["Id"];
             /**
+             * @description The booking checks' findings the user saw and confirmed (`BookingFindingKind`). The
+             *     server checks instructor, vehicle, trailer and escort-vehicle overlaps again while
+             *     saving, under a lock per instructor and vehicle: an overlap of a kind not confirmed
+             *     here (one booked by somebody else after the check) refuses the save with 409
+             *     `errors.appointment_overlap` and nothing is saved.
+             */
+            confirmedFindings?: components["schemas"]["BookingFindingKind"][];
+            /**
              * @description Update only: changing a signed appointment deletes the student's signature. Without
              *     true here such a change is refused with 422 `errors.appointment_signed`, so the client
              *     can ask the user first (spec 000 §4).
@@ -10604,6 +10625,13 @@ export interface components {
             data: components["schemas"]["Appointment"][];
             total: components["schemas"]["PageTotal"];
         };
+        /**
+         * @description Which occurrences of a repeating appointment a change or deletion applies to: this one,
+         *     this and the following ones, or every one of the series. Released, invoiced and booked
+         *     occurrences are left as they are.
+         * @enum {string}
+         */
+        SeriesScope: "THIS" | "FOLLOWING" | "ALL";
         /**
          * @description Body of `POST /appointments/{id}` (the appointments of student `{id}`). With
          *     `costBearerId` it is the student-cost-bearer listing: only the appointments billed to that
@@ -12630,6 +12658,18 @@ export interface components {
         };
         /** @description The operation is in the contract but its behaviour is not built yet. */
         NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The request collided with a change made meanwhile (for example a booking made by another
+         *     user for the same time); `error_message` says what, nothing was changed.
+         */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -20804,6 +20844,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -20926,7 +20967,14 @@ export interface operations {
     };
     updateAppointment: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A repeating appointment: which occurrences (default THIS). FOLLOWING and ALL apply the
+                 *     change of time, length and every other field (a moved day moves each occurrence by as
+                 *     many days) to the other occurrences too; released, invoiced and booked ones stay.
+                 */
+                scope?: components["schemas"]["SeriesScope"];
+            };
             header?: never;
             path: {
                 /** @description The appointment. */
@@ -20952,6 +21000,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -20994,7 +21043,14 @@ export interface operations {
     };
     deleteAppointment: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A repeating appointment: which occurrences (default THIS). FOLLOWING and ALL apply the
+                 *     change of time, length and every other field (a moved day moves each occurrence by as
+                 *     many days) to the other occurrences too; released, invoiced and booked ones stay.
+                 */
+                scope?: components["schemas"]["SeriesScope"];
+            };
             header?: never;
             path: {
                 /** @description The appointment. */
