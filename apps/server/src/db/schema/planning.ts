@@ -111,6 +111,11 @@ export const appointments = pgTable(
     finalInvoiceId: ref('final_invoice_id'),
     booked: boolean('booked').notNull().default(false),
     bookedAt: timestamp('booked_at', { withTimezone: true, mode: 'date' }),
+    // What booking charged to the education: the driving-lesson product of the price list, its
+    // gross price pro rata to the minutes (cents) and its VAT rate, as the invoice will bill it.
+    bookedProductId: ref('booked_product_id'),
+    bookedPrice: integer('booked_price'),
+    bookedVatRate: smallint('booked_vat_rate'),
     signatureFileId: ref('signature_file_id'),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
     branchId: ref('branch_id'),
@@ -130,6 +135,11 @@ export const appointments = pgTable(
       vehicles,
     ),
     tenantForeignKey('appointments_branch_fk', [t.drivingSchoolId, t.branchId], branches),
+    tenantForeignKey(
+      'appointments_booked_product_fk',
+      [t.drivingSchoolId, t.bookedProductId],
+      products,
+    ),
     tenantForeignKey('appointments_student_fk', [t.drivingSchoolId, t.studentId], students),
     tenantForeignKey(
       'appointments_student_education_fk',
@@ -162,6 +172,10 @@ export const appointments = pgTable(
     ),
     check('appointments_released_at_check', sql`not ${t.released} or ${t.releasedAt} is not null`),
     check('appointments_booked_at_check', sql`not ${t.booked} or ${t.bookedAt} is not null`),
+    check(
+      'appointments_booked_price_check',
+      sql`${t.bookedPrice} between 0 and 100000000 and (${t.bookedPrice} is null) = (${t.bookedVatRate} is null)`,
+    ),
     check(
       'appointments_signed_at_check',
       sql`(${t.signatureFileId} is null) = (${t.signedAt} is null)`,

@@ -1,5 +1,19 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   appointments,
@@ -9,7 +23,7 @@ import {
   students,
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
-import { globalError, notFound } from '../../http/errors';
+import { AppError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { guardWrite } from '../resources/database-errors';
 import {
@@ -24,27 +38,62 @@ import {
   invalid,
   iso,
   mergeHandlers,
-  required,
   unknownId,
   weekdayIndex,
   withoutNulls,
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
+import { mayWriteCalendar } from '../roles/calendar-access';
+import { saveGuard } from './booking-checks';
+import { occurrenceDates } from './occurrences';
 
 type Schemas = components['schemas'];
 type Appointment = Schemas['Appointment'];
 type AppointmentInput = Schemas['AppointmentInput'];
 type AppointmentRow = typeof appointments.$inferSelect;
 type AppointmentValues = Partial<typeof appointments.$inferInsert>;
+type Insert = typeof appointments.$inferInsert;
+type Values = AppointmentValues & Record<string, unknown>;
 
-/** At most one year of occurrences (spec 000 §3: `repeatUntil` at most a year after `date`). */
-const MAX_REPEAT_DAYS = 366;
+/** Takes the body's instructions that are no columns out of the values. */
+function takeHidden(values: Values) {
+  const taken = {
+    signatureRemoval: values[CONFIRM_SIGNATURE_REMOVAL] === true,
+    findings: (values[CONFIRMED_FINDINGS] ?? []) as Schemas['BookingFindingKind'][],
+  };
+  delete values[CONFIRM_SIGNATURE_REMOVAL];
+  delete values[CONFIRMED_FINDINGS];
+  return taken;
+}
+
+/** 403 unless the caller may write in every one of these calendars (own, shared read-write, office). */
+async function requireCalendarWrite(db: Db, auth: AuthContext, ownerIds: number[]) {
+  for (const ownerId of new Set(ownerIds)) {
+    if (!(await mayWriteCalendar(db, auth, ownerId))) {
+      throw new AppError(
+        403,
+        'errors.calendar_read_only',
+        `The calendar of user ${ownerId} is not shared with you for writing.`,
+      );
+    }
+  }
+}
+
+/** Days from one ISO date to another. */
+const daysFrom = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export { occurrenceDates };
+
 const LIST_LIMIT = 1000;
 /** Appointment types that count towards the payroll unless the body says otherwise. */
 const PAYROLL_TYPES = new Set(['DRIVING', 'THEORY', 'EXAM']);
 /** A key fromInput hands to the update rule; never written. */
 const CONFIRM_SIGNATURE_REMOVAL = '__confirmSignatureRemoval';
+/** The findings the user confirmed (`confirmedFindings`); never written either. */
+const CONFIRMED_FINDINGS = '__confirmedFindings';
+type SeriesScope = Schemas['SeriesScope'];
 
 /** "Max Mustermann", for the free-text search over the student's name. */
 const studentName = sql`(select ${students.firstName} || ' ' || ${students.lastName} from ${students} where ${students.drivingSchoolId} = ${appointments.drivingSchoolId} and ${students.id} = ${appointments.studentId})`;
@@ -80,6 +129,7 @@ export function appointmentToDto(row: AppointmentRow, signatureFile?: FileRef): 
     finalInvoiceId: row.finalInvoiceId,
     booked: row.booked,
     bookedAt: iso(row.bookedAt),
+    bookedPrice: row.bookedPrice,
     signed,
     signature:
       signed && signatureFile && row.signedAt
@@ -126,51 +176,13 @@ function fromInput(input: Record<string, unknown>): Record<string, unknown> {
     branchId: body.branchId ?? null,
     costBearerId: body.costBearerId ?? null,
     [CONFIRM_SIGNATURE_REMOVAL]: body.confirmSignatureRemoval === true,
+    [CONFIRMED_FINDINGS]: body.confirmedFindings ?? [],
   };
   if (body.released === true) {
     values.released = true;
     values.releasedAt = new Date();
   }
   return values;
-}
-
-/** The days of a series from `date` up to `until` (inclusive), by the repeat rule. */
-export function occurrenceDates(
-  date: string,
-  rule: AppointmentRow['repeatRule'],
-  until: string | null,
-): string[] {
-  if (rule === 'NONE' || !until) return [date];
-  const dates: string[] = [];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  for (let step = 0; dates.length <= MAX_REPEAT_DAYS; step++) {
-    let next: string | null;
-    switch (rule) {
-      case 'DAILY':
-      case 'WEEKDAYS':
-        next = addDays(date, step);
-        break;
-      case 'WEEKLY':
-        next = addDays(date, step * 7);
-        break;
-      case 'MONTHLY':
-      case 'YEARLY': {
-        const months = rule === 'MONTHLY' ? step : step * 12;
-        const target = new Date(Date.UTC(year, month - 1 + months, day));
-        // The 31st in a month of 30 days (or 29 February in another year) is skipped.
-        next = target.getUTCDate() === day ? target.toISOString().slice(0, 10) : null;
-        if (!next && new Date(Date.UTC(year, month - 1 + months, 1)).toISOString() > until) {
-          return dates;
-        }
-        break;
-      }
-    }
-    if (next === null) continue;
-    if (next > until) break;
-    if (rule === 'WEEKDAYS' && weekdayIndex(next) > 4) continue;
-    dates.push(next);
-  }
-  return dates;
 }
 
 /** The rules a create and an update share (spec 000 §3, the AppointmentInput description). */
@@ -339,13 +351,7 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
 
   const definition: ResourceDefinition<typeof appointments> = {
     table: appointments,
-    operations: {
-      get: 'getAppointment',
-      filter: 'filterAppointments',
-      create: 'createAppointment',
-      update: 'updateAppointment',
-      delete: 'deleteAppointment',
-    },
+    operations: { get: 'getAppointment', filter: 'filterAppointments' },
     toDto,
     fromInput,
     searchColumns: [appointments.title, appointments.note, expression(studentName)],
@@ -353,55 +359,44 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
     defaultSort: BY_TIME,
     filters: filterConditions,
     constraints,
-    rules: {
-      async beforeCreate({ db, auth, values }) {
-        const v = values as AppointmentValues & Record<string, unknown>;
-        delete v[CONFIRM_SIGNATURE_REMOVAL];
-        checkRepeat(v);
-        await checkValues(db, auth, v);
-      },
-      async beforeUpdate({ db, auth, current, values }) {
-        const v = values as AppointmentValues & Record<string, unknown>;
-        const confirmed = v[CONFIRM_SIGNATURE_REMOVAL] === true;
-        delete v[CONFIRM_SIGNATURE_REMOVAL];
-        if (!current) return;
-        refuseFrozen(current);
-        if (current.signatureFileId !== null) {
-          if (!confirmed) {
-            throw globalError(
-              'errors.appointment_signed',
-              'The appointment is signed; changing it deletes the signature (confirmSignatureRemoval).',
-            );
-          }
-          v.signatureFileId = null;
-          v.signedAt = null;
-        }
-        // One occurrence changes; the series keeps its rule.
-        delete v.repeatRule;
-        delete v.repeatUntil;
-        await checkValues(db, auth, v);
-      },
-      async beforeDelete({ current }) {
-        if (!current) return;
-        refuseFrozen(current);
-        if (current.booked) {
-          throw globalError(
-            'errors.already_booked',
-            'A booked driving lesson is deleted with DELETE /driving-lessons/{id}.',
-          );
-        }
-      },
-    },
   };
-  // A single appointment is created by the generic call; a series by `createAppointment` below.
-  const { createAppointment, ...generic } = createResourceHandlers(db, definition);
-  const createSingle = required(createAppointment, 'createAppointment');
+  const generic = createResourceHandlers(db, definition);
   const repository = createResourceRepository(db, appointments, {
     searchColumns: definition.searchColumns,
     sortColumns,
     defaultSort: BY_TIME,
   });
   const inSchool = (auth: AuthContext) => eq(appointments.drivingSchoolId, auth.drivingSchoolId);
+
+  async function load(auth: AuthContext, id: number) {
+    const [row] = await db
+      .select()
+      .from(appointments)
+      .where(and(inSchool(auth), eq(appointments.id, id)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The other occurrences a series scope reaches, without the frozen, booked or signed ones. */
+  async function otherOccurrences(auth: AuthContext, current: AppointmentRow, scope: SeriesScope) {
+    if (scope === 'THIS' || current.seriesId === null) return [];
+    return db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          inSchool(auth),
+          eq(appointments.seriesId, current.seriesId),
+          ne(appointments.id, current.id),
+          scope === 'FOLLOWING' ? gte(appointments.date, current.date) : undefined,
+          eq(appointments.released, false),
+          eq(appointments.invoiced, false),
+          eq(appointments.booked, false),
+          isNull(appointments.signatureFileId),
+        ),
+      )
+      .orderBy(asc(appointments.date));
+  }
 
   const custom = handlers({
     /** The current week (Monday to Sunday, Europe/Berlin) unless from/to say otherwise. */
@@ -432,16 +427,17 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
       return { status: 200, body: { data: await Promise.all(rows.map(toDto)), total } };
     },
 
-    /** A repeating appointment becomes one row per occurrence, sharing `seriesId`. */
-    async createAppointment(request, reply) {
+    /**
+     * One appointment, or one row per occurrence sharing `seriesId`, all or nothing; the
+     * overlaps are checked again under the resources' locks (see `saveGuard`).
+     */
+    async createAppointment(request) {
       const auth = requireAuth(request);
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const repeatRule = (body.repeatRule as string | undefined) ?? 'NONE';
-      if (repeatRule === 'NONE') {
-        return createSingle(request, reply);
-      }
-      const values = fromInput(body) as AppointmentValues & Record<string, unknown>;
-      await definition.rules?.beforeCreate?.({ db, auth, values });
+      const values = fromInput((request.body ?? {}) as Record<string, unknown>) as Values;
+      const confirmed = takeHidden(values);
+      checkRepeat(values);
+      await checkValues(db, auth, values);
+      await requireCalendarWrite(db, auth, [values.instructorId as number]);
       const dates = occurrenceDates(
         values.date as string,
         values.repeatRule as AppointmentRow['repeatRule'],
@@ -450,21 +446,20 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
       const first = await guardWrite(
         () =>
           db.transaction(async (tx) => {
+            await saveGuard(tx, auth, values, dates, confirmed.findings, []);
             const [row] = await tx
               .insert(appointments)
-              .values({
-                ...(values as typeof appointments.$inferInsert),
-                drivingSchoolId: auth.drivingSchoolId,
-              })
+              .values({ ...(values as Insert), drivingSchoolId: auth.drivingSchoolId })
               .returning();
             if (!row) throw new Error('The appointment was not created.');
+            if (dates.length === 1) return row;
             const [withSeries] = await tx
               .update(appointments)
               .set({ seriesId: row.id })
               .where(and(inSchool(auth), eq(appointments.id, row.id)))
               .returning();
             const rest = dates.slice(1).map((date) => ({
-              ...(values as typeof appointments.$inferInsert),
+              ...(values as Insert),
               drivingSchoolId: auth.drivingSchoolId,
               date,
               seriesId: row.id,
@@ -477,6 +472,105 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
         constraints,
       );
       return { status: 201, body: await toDto(first) };
+    },
+
+    /**
+     * One occurrence, or with `scope` the following or all of its series: the same fields,
+     * a moved day moving each by as many days. Frozen, booked and signed other occurrences
+     * stay as they are.
+     */
+    async updateAppointment(request) {
+      const auth = requireAuth(request);
+      const current = await load(auth, Number(request.params.id));
+      const scope = ((request.query as { scope?: SeriesScope }).scope ?? 'THIS') as SeriesScope;
+      const values = fromInput((request.body ?? {}) as Record<string, unknown>) as Values;
+      const confirmed = takeHidden(values);
+      refuseFrozen(current);
+      if (current.signatureFileId !== null) {
+        if (!confirmed.signatureRemoval) {
+          throw globalError(
+            'errors.appointment_signed',
+            'The appointment is signed; changing it deletes the signature (confirmSignatureRemoval).',
+          );
+        }
+        values.signatureFileId = null;
+        values.signedAt = null;
+      }
+      // The series keeps its rule; one occurrence changes (or, with a scope, several).
+      delete values.repeatRule;
+      delete values.repeatUntil;
+      await checkValues(db, auth, values);
+      await requireCalendarWrite(db, auth, [current.instructorId, values.instructorId as number]);
+      const others = await otherOccurrences(auth, current, scope);
+      const shift = daysFrom(current.date, values.date as string);
+      const moves = others.map((row) => ({ row, date: addDays(row.date, shift) }));
+      // Only a change of time or resources is checked again (a release keeps what was confirmed).
+      const rebooks =
+        current.date !== values.date ||
+        hhmm(current.startTime) !== values.startTime ||
+        current.minutes !== values.minutes ||
+        current.instructorId !== values.instructorId ||
+        current.vehicleId !== values.vehicleId ||
+        current.trailerId !== values.trailerId ||
+        current.escortVehicleId !== values.escortVehicleId;
+      const row = await guardWrite(
+        () =>
+          db.transaction(async (tx) => {
+            if (rebooks) {
+              await saveGuard(
+                tx,
+                auth,
+                values,
+                [values.date as string, ...moves.map((move) => move.date)],
+                confirmed.findings,
+                [current.id, ...others.map((other) => other.id)],
+              );
+            }
+            const [updated] = await tx
+              .update(appointments)
+              .set({ ...(values as Insert), updatedAt: new Date() })
+              .where(and(inSchool(auth), eq(appointments.id, current.id)))
+              .returning();
+            const { released: _released, releasedAt: _releasedAt, ...shared } = values;
+            for (const move of moves) {
+              await tx
+                .update(appointments)
+                .set({
+                  ...(shared as Insert),
+                  ...(values.released ? { released: true, releasedAt: values.releasedAt } : {}),
+                  date: move.date,
+                  updatedAt: new Date(),
+                })
+                .where(and(inSchool(auth), eq(appointments.id, move.row.id)));
+            }
+            return updated;
+          }),
+        constraints,
+      );
+      if (!row) throw notFound();
+      return { status: 200, body: await toDto(row) };
+    },
+
+    /** One occurrence, or with `scope` the following or all (frozen and booked ones stay). */
+    async deleteAppointment(request) {
+      const auth = requireAuth(request);
+      const current = await load(auth, Number(request.params.id));
+      const scope = ((request.query as { scope?: SeriesScope }).scope ?? 'THIS') as SeriesScope;
+      refuseFrozen(current);
+      if (current.booked) {
+        throw globalError(
+          'errors.already_booked',
+          'A booked driving lesson is deleted with DELETE /driving-lessons/{id}.',
+        );
+      }
+      await requireCalendarWrite(db, auth, [current.instructorId]);
+      const ids = [current.id, ...(await otherOccurrences(auth, current, scope)).map((r) => r.id)];
+      await guardWrite(
+        () => db.delete(appointments).where(and(inSchool(auth), inArray(appointments.id, ids))),
+        constraints,
+        'delete',
+      );
+      return { status: 204 };
     },
 
     /**

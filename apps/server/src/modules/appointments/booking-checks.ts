@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   appointments,
@@ -8,9 +8,10 @@ import {
   students,
   userBranches,
   users,
+  vehicles,
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
-import { fieldError, notFound } from '../../http/errors';
+import { AppError, fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers, OperationRequest } from '../../http/operation-types';
 import {
   addDays,
@@ -21,7 +22,7 @@ import {
   weekdayIndex,
   withoutNulls,
 } from '../resources/kit';
-import { occurrenceDates } from './appointments.resources';
+import { occurrenceDates } from './occurrences';
 
 /*
  * The booking checks of the instructor's calendar (spec 000 §5, 001 §5): overlaps, the
@@ -78,16 +79,45 @@ function datesOf(body: CheckBody, repeating: boolean): string[] {
   return occurrenceDates(body.date, body.repeatRule, until).slice(0, 400);
 }
 
-/** INSTRUCTOR_OVERLAP for every day, and CLASS_MISMATCH against the education's class. */
-async function overlapFindings(
+type OverlapKind = Extract<
+  Finding['kind'],
+  'INSTRUCTOR_OVERLAP' | 'VEHICLE_OVERLAP' | 'TRAILER_OVERLAP' | 'ESCORT_VEHICLE_OVERLAP'
+>;
+const OVERLAP_MESSAGES: Record<OverlapKind, string> = {
+  INSTRUCTOR_OVERLAP: 'calendar.check.instructor_overlap',
+  VEHICLE_OVERLAP: 'calendar.check.vehicle_overlap',
+  TRAILER_OVERLAP: 'calendar.check.trailer_overlap',
+  ESCORT_VEHICLE_OVERLAP: 'calendar.check.escort_vehicle_overlap',
+};
+
+/** What is booked: an instructor, or a vehicle in any use (vehicle, trailer, escort). */
+export type Resource = { kind: OverlapKind; instructorId?: number; vehicleId?: number };
+
+const usedBy = (resource: Resource): SQL =>
+  resource.instructorId !== undefined
+    ? eq(appointments.instructorId, resource.instructorId)
+    : (or(
+        eq(appointments.vehicleId, resource.vehicleId as number),
+        eq(appointments.trailerId, resource.vehicleId as number),
+        eq(appointments.escortVehicleId, resource.vehicleId as number),
+      ) as SQL);
+
+/**
+ * The appointments overlapping `startTime` + `minutes` on any of `dates` that use one of
+ * `resources`, as findings by day — one query for every resource and day (a 26-week series is
+ * one round trip). `except`: the appointments being changed.
+ */
+export async function overlapFindings(
   db: Db,
-  auth: AuthContext,
-  instructorId: number,
-  body: CheckBody,
+  schoolId: number,
+  resources: Resource[],
+  slot: { startTime: string; minutes: number; except?: number[] },
   dates: string[],
 ): Promise<Map<string, Finding[]>> {
-  const start = minuteOfDay(body.startTime);
-  const end = Math.min(1440, start + body.minutes);
+  const findings = new Map<string, Finding[]>(dates.map((date) => [date, []]));
+  if (resources.length === 0 || dates.length === 0) return findings;
+  const start = minuteOfDay(slot.startTime);
+  const end = Math.min(1440, start + slot.minutes);
   const rows = await db
     .select({
       id: appointments.id,
@@ -113,62 +143,172 @@ async function overlapFindings(
     )
     .where(
       and(
-        eq(appointments.drivingSchoolId, auth.drivingSchoolId),
-        eq(appointments.instructorId, instructorId),
-        inArray(appointments.date, dates),
-        body.appointmentId ? ne(appointments.id, body.appointmentId) : undefined,
+        eq(appointments.drivingSchoolId, schoolId),
+        dates.length === 1
+          ? eq(appointments.date, dates[0] as string)
+          : inArray(appointments.date, dates),
+        or(...resources.map(usedBy)),
+        slot.except?.length ? notInArray(appointments.id, slot.except) : undefined,
         overlapsTime(start, end),
       ),
     )
     .orderBy(asc(appointments.date), asc(appointments.startTime))
-    .limit(1000);
-  const findings = new Map<string, Finding[]>(dates.map((date) => [date, []]));
+    .limit(2000);
   for (const row of rows) {
-    findings.get(row.date)?.push(
-      warning('INSTRUCTOR_OVERLAP', 'calendar.check.instructor_overlap', row.date, {
-        conflictingAppointment: withoutNulls({
-          appointmentId: row.id,
-          type: row.type,
-          date: row.date,
-          startTime: hhmm(row.startTime),
-          minutes: row.minutes,
-          instructorId: row.instructorId,
-          vehicleId: row.vehicleId,
-          trailerId: row.trailerId,
-          escortVehicleId: row.escortVehicleId,
-          title: row.title,
-          studentName: row.firstName ? `${row.firstName} ${row.lastName}` : undefined,
-          mirrorSchool: false,
+    for (const resource of resources) {
+      const uses =
+        resource.instructorId !== undefined
+          ? row.instructorId === resource.instructorId
+          : [row.vehicleId, row.trailerId, row.escortVehicleId].includes(
+              resource.vehicleId as number,
+            );
+      if (!uses) continue;
+      findings.get(row.date)?.push(
+        warning(resource.kind, OVERLAP_MESSAGES[resource.kind], row.date, {
+          conflictingAppointment: withoutNulls({
+            appointmentId: row.id,
+            type: row.type,
+            date: row.date,
+            startTime: hhmm(row.startTime),
+            minutes: row.minutes,
+            instructorId: row.instructorId,
+            vehicleId: row.vehicleId,
+            trailerId: row.trailerId,
+            escortVehicleId: row.escortVehicleId,
+            title: row.title,
+            studentName: row.firstName ? `${row.firstName} ${row.lastName}` : undefined,
+            mirrorSchool: false,
+          }),
         }),
+      );
+    }
+  }
+  return findings;
+}
+
+/** The class of the booking: the body's, else the education's (404-like 422 when unknown). */
+async function bookingClass(db: Db, auth: AuthContext, body: CheckBody) {
+  if (!body.studentEducationId) return { licenseClass: body.licenseClass, education: undefined };
+  const [education] = await db
+    .select({ licenseClass: studentEducations.licenseClass })
+    .from(studentEducations)
+    .where(
+      and(
+        eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
+        eq(studentEducations.id, body.studentEducationId),
+      ),
+    );
+  if (!education) {
+    throw fieldErrors(
+      [{ field: 'studentEducationId', error: 'validation.unknown_id' }],
+      'No such education in your school.',
+    );
+  }
+  return { licenseClass: body.licenseClass ?? education.licenseClass, education };
+}
+
+function classMismatch(
+  findings: Map<string, Finding[]>,
+  dates: string[],
+  licenseClass: string | undefined,
+  allowed: string[],
+) {
+  if (!licenseClass || allowed.includes(licenseClass)) return;
+  for (const date of dates) {
+    findings.get(date)?.push(
+      warning('CLASS_MISMATCH', 'calendar.check.class_mismatch', date, {
+        licenseClass,
+        allowedLicenseClasses: allowed.slice(0, 18),
       }),
     );
   }
-  if (body.studentEducationId) {
-    const [education] = await db
-      .select({ licenseClass: studentEducations.licenseClass })
-      .from(studentEducations)
-      .where(
-        and(
-          eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
-          eq(studentEducations.id, body.studentEducationId),
-        ),
-      );
-    if (!education) {
-      throw fieldErrors(
-        [{ field: 'studentEducationId', error: 'validation.unknown_id' }],
-        'No such education in your school.',
-      );
-    }
-    if (body.licenseClass && body.licenseClass !== education.licenseClass) {
-      for (const date of dates) {
-        findings.get(date)?.push(
-          warning('CLASS_MISMATCH', 'calendar.check.class_mismatch', date, {
-            licenseClass: body.licenseClass,
-            allowedLicenseClasses: [education.licenseClass],
-          }),
-        );
-      }
-    }
+}
+
+/** INSTRUCTOR_OVERLAP for every day, and CLASS_MISMATCH against the education's class. */
+async function instructorOverlapFindings(
+  db: Db,
+  auth: AuthContext,
+  instructorId: number,
+  body: CheckBody,
+  dates: string[],
+): Promise<Map<string, Finding[]>> {
+  const findings = await overlapFindings(
+    db,
+    auth.drivingSchoolId,
+    [{ kind: 'INSTRUCTOR_OVERLAP', instructorId }],
+    { startTime: body.startTime, minutes: body.minutes, except: exceptOf(body) },
+    dates,
+  );
+  const { licenseClass, education } = await bookingClass(db, auth, body);
+  if (education && body.licenseClass) {
+    classMismatch(findings, dates, licenseClass, [education.licenseClass]);
+  }
+  return findings;
+}
+
+const exceptOf = (body: CheckBody) => (body.appointmentId ? [body.appointmentId] : undefined);
+
+/** The school's vehicles among `ids`; 404 when one is not. */
+async function loadVehicles(db: Db, auth: AuthContext, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, { kind: string; licenseClasses: string[] }>();
+  const rows = await db
+    .select({ id: vehicles.id, kind: vehicles.kind, licenseClasses: vehicles.licenseClasses })
+    .from(vehicles)
+    .where(and(eq(vehicles.drivingSchoolId, auth.drivingSchoolId), inArray(vehicles.id, unique)));
+  if (rows.length !== unique.length) throw notFound();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * VEHICLE_OVERLAP, TRAILER_OVERLAP, ESCORT_VEHICLE_OVERLAP of the given vehicles, and
+ * CLASS_MISMATCH when the (main) vehicle is not used to train the booking's class.
+ */
+async function vehicleOverlapFindings(
+  db: Db,
+  auth: AuthContext,
+  body: CheckBody,
+  dates: string[],
+  only?: number,
+): Promise<Map<string, Finding[]>> {
+  const roles: { id: number | undefined; kind: OverlapKind }[] =
+    only === undefined
+      ? [
+          { id: body.vehicleId, kind: 'VEHICLE_OVERLAP' },
+          { id: body.trailerId, kind: 'TRAILER_OVERLAP' },
+          { id: body.escortVehicleId, kind: 'ESCORT_VEHICLE_OVERLAP' },
+        ]
+      : [{ id: only, kind: 'VEHICLE_OVERLAP' }];
+  const present = roles.filter((role): role is { id: number; kind: OverlapKind } => !!role.id);
+  const known = await loadVehicles(
+    db,
+    auth,
+    present.map((role) => role.id),
+  );
+  const resources: Resource[] = present.map((role) => {
+    const kind = known.get(role.id)?.kind;
+    // One vehicle checked by its id: named by its use in the body, else by its kind.
+    const own: OverlapKind =
+      only === undefined
+        ? role.kind
+        : body.trailerId === only || kind === 'TRAILER'
+          ? 'TRAILER_OVERLAP'
+          : body.escortVehicleId === only || kind === 'ESCORT'
+            ? 'ESCORT_VEHICLE_OVERLAP'
+            : 'VEHICLE_OVERLAP';
+    return { kind: own, vehicleId: role.id };
+  });
+  const findings = await overlapFindings(
+    db,
+    auth.drivingSchoolId,
+    resources,
+    { startTime: body.startTime, minutes: body.minutes, except: exceptOf(body) },
+    dates,
+  );
+  const main = resources.find((resource) => resource.kind === 'VEHICLE_OVERLAP');
+  if (main?.vehicleId !== undefined) {
+    const { licenseClass } = await bookingClass(db, auth, body);
+    classMismatch(findings, dates, licenseClass, known.get(main.vehicleId)?.licenseClasses ?? []);
   }
   return findings;
 }
@@ -295,9 +435,12 @@ type CheckOperation =
   | 'checkInstructorWorkingHours'
   | 'checkInstructorWorkingHoursRepeating';
 
-/** `/calendar/instructor/{id}/…`: the instructor's booking checks, single and repeating. */
+/**
+ * `/calendar/instructor/{id}/…` and `/calendar/vehicle/…`: the booking checks, single and
+ * repeating. Each answers warnings only; nothing is booked.
+ */
 export function createBookingCheckHandlers(db: Db): OperationHandlers {
-  /** The findings of one check on every date the body asks for. */
+  /** The findings of one instructor check on every date the body asks for. */
   async function check(
     request: OperationRequest<CheckOperation>,
     repeating: boolean,
@@ -309,7 +452,7 @@ export function createBookingCheckHandlers(db: Db): OperationHandlers {
     const dates = datesOf(body, repeating);
     const findings =
       find === 'overlap'
-        ? await overlapFindings(db, auth, instructor.id, body, dates)
+        ? await instructorOverlapFindings(db, auth, instructor.id, body, dates)
         : await hoursFindings(db, auth, instructor, body, dates);
     return { body, dates, findings };
   }
@@ -331,5 +474,98 @@ export function createBookingCheckHandlers(db: Db): OperationHandlers {
       const { body, dates, findings } = await check(request, true, 'hours');
       return perOccurrence(findings, dates, body.startTime);
     },
+    async checkVehiclesOverlappingAppointments(request) {
+      const auth = requireAuth(request);
+      const body = request.body as CheckBody;
+      const findings = await vehicleOverlapFindings(db, auth, body, [body.date]);
+      return single(findings, body.date);
+    },
+    async checkVehicleOverlappingAppointments(request) {
+      const auth = requireAuth(request);
+      const body = request.body as CheckBody;
+      const findings = await vehicleOverlapFindings(
+        db,
+        auth,
+        body,
+        [body.date],
+        Number(request.params.id),
+      );
+      return single(findings, body.date);
+    },
+    async checkVehicleOverlappingAppointmentsRepeating(request) {
+      const auth = requireAuth(request);
+      const body = request.body as CheckBody;
+      const dates = datesOf(body, true);
+      const findings = await vehicleOverlapFindings(
+        db,
+        auth,
+        body,
+        dates,
+        Number(request.params.id),
+      );
+      return perOccurrence(findings, dates, body.startTime);
+    },
   });
+}
+
+/**
+ * While saving: takes a transaction-long lock per instructor and vehicle of the booking (so
+ * two users booking the same instructor or car wait for each other), then looks for overlaps
+ * again. One the user did not confirm — booked by somebody else since their check — refuses
+ * the save with 409 and nothing is written; the other user's booking stands.
+ */
+export async function saveGuard(
+  tx: Db,
+  auth: AuthContext,
+  values: {
+    instructorId?: number | null;
+    vehicleId?: number | null;
+    trailerId?: number | null;
+    escortVehicleId?: number | null;
+    startTime?: string;
+    minutes?: number;
+  },
+  dates: string[],
+  confirmed: Finding['kind'][],
+  except: number[],
+) {
+  const resources: Resource[] = [];
+  if (values.instructorId) {
+    resources.push({ kind: 'INSTRUCTOR_OVERLAP', instructorId: values.instructorId });
+  }
+  if (values.vehicleId) resources.push({ kind: 'VEHICLE_OVERLAP', vehicleId: values.vehicleId });
+  if (values.trailerId) resources.push({ kind: 'TRAILER_OVERLAP', vehicleId: values.trailerId });
+  if (values.escortVehicleId) {
+    resources.push({ kind: 'ESCORT_VEHICLE_OVERLAP', vehicleId: values.escortVehicleId });
+  }
+  const keys = resources
+    .map((r) =>
+      r.instructorId !== undefined
+        ? `appointments:${auth.drivingSchoolId}:instructor:${r.instructorId}`
+        : `appointments:${auth.drivingSchoolId}:vehicle:${r.vehicleId}`,
+    )
+    .sort();
+  // One order for every transaction, so two bookings never wait for each other in a circle.
+  for (const key of new Set(keys)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+  const findings = await overlapFindings(
+    tx,
+    auth.drivingSchoolId,
+    resources.filter((r) => !confirmed.includes(r.kind)),
+    {
+      startTime: values.startTime as string,
+      minutes: values.minutes as number,
+      except,
+    },
+    dates,
+  );
+  const first = [...findings.values()].flat()[0]?.conflictingAppointment;
+  if (first) {
+    throw new AppError(
+      409,
+      'errors.appointment_overlap',
+      `Another appointment was booked meanwhile on ${first.date} at ${first.startTime} (${first.minutes} min); nothing was saved.`,
+    );
+  }
 }

@@ -139,9 +139,12 @@ describeResources('planning', [
         title: `Werkstatt ${n}`,
         note: `Notiz Nummer ${n}`,
         branchId: f.branchId,
+        // The samples share a day and may overlap: as if the user confirmed the booking checks.
+        confirmedFindings: ['INSTRUCTOR_OVERLAP', 'VEHICLE_OVERLAP'],
       };
     },
     change: { minutes: 90, title: 'Werkstatttermin', note: 'verschoben' },
+    ignore: ['confirmedFindings'],
     searchField: 'note',
     sortField: 'date',
     invalid: { body: (valid) => ({ ...valid, minutes: 2 }), field: 'minutes' },
@@ -237,7 +240,8 @@ describe.each(DRIVERS)('planning rules on %s', (driver) => {
     const { studentId, studentEducationId } = await studentWithEducation(t.database.db, f, n);
     return {
       type: 'DRIVING',
-      date: addDays(today, 1),
+      // A day of its own per lesson: saving refuses an unconfirmed overlap.
+      date: addDays(today, n),
       startTime: '10:00',
       minutes: 90,
       studentId,

@@ -1,6 +1,8 @@
 import type { OperationHandlers } from '../../http/operation-types';
 import { createAppointmentHandlers } from '../appointments/appointments.resources';
 import { createBookingCheckHandlers } from '../appointments/booking-checks';
+import { createCalendarHandlers } from '../appointments/calendar-filter';
+import { createDrivingLessonHandlers } from '../appointments/driving-lessons';
 import { createDashboardHandlers } from '../dashboard/dashboard.resources';
 import { createExamHandlers } from '../exams/exams.resources';
 import type { Services } from '../handlers';
@@ -17,6 +19,8 @@ export function createPlanningHandlers(services: Services): OperationHandlers {
   return mergeHandlers(
     createAppointmentHandlers(db),
     createBookingCheckHandlers(db),
+    createCalendarHandlers(db),
+    createDrivingLessonHandlers(db, services.files),
     createTheoryHandlers(db),
     createExamHandlers(db),
     createLearningHandlers(db),

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
-  branches,
   type LicenseClass,
   roles,
   storedFiles,
@@ -36,6 +35,7 @@ import { createResourceRepository } from '../resources/resource-repository';
 import { hashOneTimeToken, hashPassword, newOneTimeToken } from '../session/secrets';
 import { createSessionRepository } from '../session/session.repository';
 import { invitationMail } from '../users/invitation-mail';
+import { sharedCalendars, teaching } from './calendar-access';
 
 /*
  * What the company module manages about users beyond the hand-written users module: the
@@ -46,12 +46,7 @@ import { invitationMail } from '../users/invitation-mail';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Users who teach: a taught licence class, or a role of type INSTRUCTOR. */
-export const teaching: SQL = sql`(cardinality(${users.licenseClasses}) > 0 or exists (
-  select 1 from ${userRoles} inner join ${roles}
-    on ${roles.drivingSchoolId} = ${userRoles.drivingSchoolId} and ${roles.id} = ${userRoles.roleId}
-  where ${userRoles.drivingSchoolId} = ${users.drivingSchoolId} and ${userRoles.userId} = ${users.id}
-    and ${roles.type} = 'INSTRUCTOR'))`;
+export { teaching };
 
 /** Users with access to one of the branches, or to every branch (no branch rows). */
 const withBranchAccess = (branchIds: number[]): SQL =>
@@ -533,60 +528,7 @@ export function createUserAccessHandlers(db: Db, services: UserAccessServices): 
     async listSharedCalendars(request) {
       const auth = requireAuth(request);
       const schoolId = auth.drivingSchoolId;
-      const shared = new Map<number, boolean>();
-      const grant = (userId: number, write: boolean) =>
-        shared.set(userId, (shared.get(userId) ?? false) || write);
-
-      // Shared personally.
-      const personal = await db
-        .select({ userId: userCalendarAccess.userId, write: userCalendarAccess.write })
-        .from(userCalendarAccess)
-        .where(
-          and(
-            eq(userCalendarAccess.drivingSchoolId, schoolId),
-            eq(userCalendarAccess.granteeUserId, auth.userId),
-          ),
-        );
-      for (const row of personal) grant(row.userId, row.write);
-
-      // Shared through the calendar share rights of the branches the user works with.
-      const access = await db
-        .select({ userId: userBranches.userId, branchId: userBranches.branchId })
-        .from(userBranches)
-        .where(eq(userBranches.drivingSchoolId, schoolId));
-      const branchesOfUser = groupBy(
-        access,
-        (row) => row.userId,
-        (row) => row.branchId,
-      );
-      const reaches = (userId: number, branchId: number) => {
-        const list = branchesOfUser.get(userId);
-        return !list || list.includes(branchId);
-      };
-      const sharing = (
-        await db
-          .select({ id: branches.id, write: branches.calendarShareInstructorsWrite })
-          .from(branches)
-          .where(
-            and(
-              eq(branches.drivingSchoolId, schoolId),
-              eq(branches.archived, false),
-              eq(branches.calendarShareInstructorsRead, true),
-            ),
-          )
-      ).filter((branch) => reaches(auth.userId, branch.id));
-      if (sharing.length > 0) {
-        const instructors = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.drivingSchoolId, schoolId), eq(users.archived, false), teaching));
-        for (const instructor of instructors) {
-          for (const branch of sharing) {
-            if (reaches(instructor.id, branch.id)) grant(instructor.id, branch.write);
-          }
-        }
-      }
-      shared.delete(auth.userId);
+      const shared = await sharedCalendars(db, auth);
       if (shared.size === 0) return { status: 200, body: [] };
 
       const owners = await db
