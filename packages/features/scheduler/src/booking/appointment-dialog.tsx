@@ -15,6 +15,7 @@ import {
 import { formatIsoDate } from './booking-format';
 import { useDeleteAppointment, useSaveAppointment } from './booking-queries';
 import type { Appointment, AppointmentInput, SeriesScope } from './booking-types';
+import { DrivingLessonActions } from './driving-lesson-actions';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { useAsk } from './use-ask';
 import { useBookingFlow } from './use-booking-flow';
@@ -41,8 +42,8 @@ export function readOnlyReason(
   appointment: Appointment | undefined,
   editable = true,
 ): 'released' | 'invoiced' | 'notEditable' | null {
-  if (appointment?.released) return 'released';
   if (appointment?.invoiced) return 'invoiced';
+  if (appointment?.released) return 'released';
   if (!editable) return 'notEditable';
   return null;
 }
@@ -63,7 +64,7 @@ function calledOff(): Error {
 export function AppointmentDialog({
   open,
   onOpenChange,
-  appointment,
+  appointment: given,
   initial,
   editable = true,
   studentName,
@@ -76,6 +77,9 @@ export function AppointmentDialog({
   const saveAppointment = useSaveAppointment();
   const deleteAppointment = useDeleteAppointment();
   const saved = useRef<Appointment | null>(null);
+  // Booked or signed in this dialog: the server's answer replaces what the calendar gave.
+  const [changed, setChanged] = useState<Appointment | null>(null);
+  const appointment = changed && changed.id === given?.id ? changed : given;
   const reason = readOnlyReason(appointment, editable);
 
   const confirm = (title: string, text: string, confirmLabel: string, destructive = false) =>
@@ -244,6 +248,17 @@ export function AppointmentDialog({
           {(form) => (
             <div className="flex flex-col gap-6">
               {appointment && <StatusLine appointment={appointment} />}
+              {appointment?.type === 'DRIVING' && (
+                <DrivingLessonActions
+                  appointment={appointment}
+                  studentName={studentName}
+                  showDelete={false}
+                  onChanged={(lesson) => {
+                    setChanged(lesson);
+                    onSaved?.(lesson);
+                  }}
+                />
+              )}
               <AppointmentFields form={form} appointment={appointment} studentName={studentName} />
             </div>
           )}

@@ -16,6 +16,7 @@ export type BookingCheckRequest = Schemas['BookingCheckRequest'];
 export type RepeatingBookingCheckRequest = Schemas['RepeatingBookingCheckRequest'];
 export type BookingCheckResult = Schemas['BookingCheckResult'];
 export type RepeatingBookingCheckResult = Schemas['RepeatingBookingCheckResult'];
+export type OccurrenceCheckResult = Schemas['OccurrenceCheckResult'];
 export type BookingFinding = Schemas['BookingFinding'];
 export type BookingFindingKind = Schemas['BookingFindingKind'];
 export type ConflictingAppointment = Schemas['ConflictingAppointment'];

@@ -5,4 +5,10 @@ export {
   type BookingConflictDialogProps,
 } from './booking-conflict-dialog';
 export type { Appointment, AppointmentInput, SeriesScope } from './booking-types';
+export {
+  DrivingLessonActions,
+  type DrivingLessonActionsProps,
+} from './driving-lesson-actions';
+export { SignatureDialog, type SignatureDialogProps } from './signature-dialog';
+export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './signature-pad';
 export { type BookingFlow, type BookOptions, useBookingFlow } from './use-booking-flow';

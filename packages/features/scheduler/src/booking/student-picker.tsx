@@ -26,7 +26,6 @@ function useDebounced<T>(value: T, ms: number): T {
 const toOption = (student: StudentListItem): FormOption<number> => ({
   id: student.id,
   label: `${student.firstName} ${student.lastName}`,
-  description: student.educationLicenseClasses.join(', ') || undefined,
 });
 
 /**
