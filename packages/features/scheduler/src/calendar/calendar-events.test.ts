@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import {
+  busyWeekEntries,
+  CALENDAR_WEEK_MONDAY,
+  calendarEntry,
+  ownCalendar,
+} from '../mocks/calendar-mocks';
+import {
+  buildEvents,
+  lockReason,
+  minutesKey,
+  outsideRanges,
+  practicalMinutes,
+  type SchedulerData,
+} from './calendar-events';
+
+const data: SchedulerData = {
+  from: CALENDAR_WEEK_MONDAY,
+  to: '2026-03-08',
+  entries: busyWeekEntries,
+  nightTimes: [{ date: CALENDAR_WEEK_MONDAY, from: '18:00', to: '06:45' }],
+  mirrorBlocks: [{ date: CALENDAR_WEEK_MONDAY, startTime: '10:00', minutes: 60, vehicleId: 2 }],
+  instructors: [
+    {
+      id: 1,
+      name: 'Anna Becker',
+      write: true,
+      own: true,
+      workHours: [{ weekday: 'MONDAY', ranges: [{ from: '08:00', to: '17:00' }] }],
+    },
+    { id: 2, name: 'Jonas Weber', write: true, own: false },
+  ],
+  vehicles: [
+    { id: 1, name: 'Golf' },
+    { id: 2, name: 'Polo' },
+  ],
+  workCorridor: { from: '07:00', to: '20:00' },
+};
+
+describe('practical minutes', () => {
+  test('driving lessons and exams count, theory and private time do not', () => {
+    const sums = practicalMinutes(busyWeekEntries);
+    expect(sums.get(minutesKey(1, '2026-03-02'))).toBe(135);
+    expect(sums.get(minutesKey(1, '2026-03-04'))).toBe(540);
+    expect(sums.get(minutesKey(1, '2026-03-05'))).toBe(60);
+  });
+});
+
+describe('locks', () => {
+  test('released, invoiced, read-only', () => {
+    const base = {
+      id: 1,
+      instructor: ownCalendar,
+      date: '2026-03-02',
+      startTime: '08:00',
+      minutes: 45,
+    };
+    expect(lockReason(calendarEntry({ ...base, released: true }))).toBe('released');
+    expect(lockReason(calendarEntry({ ...base, invoiced: true }))).toBe('invoiced');
+    expect(
+      lockReason(calendarEntry({ ...base, instructor: { ...ownCalendar, write: false } })),
+    ).toBe('readOnly');
+    expect(lockReason(calendarEntry(base))).toBeNull();
+  });
+});
+
+describe('events', () => {
+  test('locked entries are not editable, and none when the calendar is read-only', () => {
+    const events = buildEvents(data, { mode: 'calendar', span: 'week' }, { readOnly: false });
+    const flags = (
+      event:
+        | { editable?: boolean; startEditable?: boolean; durationEditable?: boolean }
+        | undefined,
+    ) => [event?.editable, event?.startEditable, event?.durationEditable];
+    expect(flags(events.find((event) => event.id === 1))).toEqual([false, false, false]);
+    expect(flags(events.find((event) => event.id === 4))).toEqual([true, true, true]);
+    const readOnly = buildEvents(data, { mode: 'calendar', span: 'week' }, { readOnly: true });
+    expect(flags(readOnly.find((event) => event.id === 4))).toEqual([false, false, false]);
+  });
+
+  test('instructor columns: entries by instructor, shading for every column', () => {
+    const events = buildEvents(data, { mode: 'instructors', span: 'day' }, { readOnly: false });
+    expect(events.find((event) => event.id === 30)?.resourceIds).toEqual(['2']);
+    const night = events.find((event) => event.id === `night/${CALENDAR_WEEK_MONDAY}`);
+    expect(night).toMatchObject({
+      start: '2026-03-02T18:00:00',
+      end: '2026-03-03T06:45:00',
+      display: 'background',
+      resourceIds: ['1', '2'],
+    });
+    const off = events.filter((event) =>
+      String(event.id).startsWith(`off/1/${CALENDAR_WEEK_MONDAY}`),
+    );
+    expect(off.map((event) => [event.start, event.end])).toEqual([
+      ['2026-03-02T00:00:00', '2026-03-02T08:00:00'],
+      ['2026-03-02T17:00:00', '2026-03-03T00:00:00'],
+    ]);
+    // Jonas' hours are not known yet: nothing greyed rather than a wrong guess.
+    expect(events.some((event) => String(event.id).startsWith('off/2/'))).toBe(false);
+  });
+
+  test('vehicle rows: vehicle and trailer both show the lesson', () => {
+    const events = buildEvents(data, { mode: 'vehicles', span: 'week' }, { readOnly: false });
+    expect(events.find((event) => event.id === 30)?.resourceIds).toEqual(['2', '4']);
+    expect(events.find((event) => event.id === 'mirror/0')?.resourceIds).toEqual(['2']);
+  });
+
+  test('the month and the list show appointments only', () => {
+    const month = buildEvents(data, { mode: 'calendar', span: 'month' }, { readOnly: false });
+    expect(month.every((event) => event.display !== 'background')).toBe(true);
+    expect(month).toHaveLength(busyWeekEntries.length);
+  });
+
+  test('the time outside ranges', () => {
+    expect(outsideRanges([])).toEqual([[0, 1440]]);
+    expect(
+      outsideRanges([
+        { from: '14:00', to: '19:00' },
+        { from: '10:00', to: '13:00' },
+      ]),
+    ).toEqual([
+      [0, 600],
+      [780, 840],
+      [1140, 1440],
+    ]);
+  });
+});

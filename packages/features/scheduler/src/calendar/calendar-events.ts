@@ -1,0 +1,268 @@
+import type { Calendar } from '@event-calendar/core';
+import type {
+  CalendarEntry,
+  DayWorkHours,
+  MirrorBlock,
+  NightTime,
+  TimeRange,
+  Weekday,
+} from '../api/calendar-queries';
+import {
+  addDays,
+  dateTime,
+  daysBetween,
+  type IsoDate,
+  toMinutes,
+  weekdayIndex,
+} from './calendar-dates';
+import type { CalendarView } from './calendar-view';
+
+/** An instructor's calendar as the scheduler shows it (a column of the resource view). */
+export type CalendarInstructor = {
+  id: number;
+  name: string;
+  /** The caller may book into and change this calendar. */
+  write: boolean;
+  /** The caller's own calendar. */
+  own: boolean;
+  /** Work hours per weekday; left out while unknown (then nothing is greyed). */
+  workHours?: DayWorkHours[];
+};
+
+/** A vehicle as a row of the timeline. */
+export type CalendarVehicle = { id: number; name: string; plate?: string };
+
+/** Everything the calendar draws for the days `from` to `to`. */
+export type SchedulerData = {
+  from: IsoDate;
+  to: IsoDate;
+  entries: CalendarEntry[];
+  nightTimes: NightTime[];
+  mirrorBlocks: MirrorBlock[];
+  /** The calendars shown: the columns of the instructor view. */
+  instructors: CalendarInstructor[];
+  /** The rows of the vehicle timeline. */
+  vehicles: CalendarVehicle[];
+  /** The chosen branch's work corridor; outside it the day is greyed. */
+  workCorridor?: TimeRange | null;
+};
+
+/** Practical instruction counts driving lessons and exams (spec 000 §9: 495 minutes a day). */
+export const PRACTICAL_TYPES: readonly string[] = ['DRIVING', 'EXAM'];
+export const DAILY_PRACTICAL_LIMIT_MINUTES = 495;
+
+const DAY_MINUTES = 24 * 60;
+
+const WEEKDAYS: readonly Weekday[] = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+];
+
+export function minutesKey(instructorId: number, date: IsoDate): string {
+  return `${instructorId}/${date}`;
+}
+
+/** Minutes of practical instruction per instructor and day (`minutesKey`). */
+export function practicalMinutes(entries: readonly CalendarEntry[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const { appointment } of entries) {
+    if (!PRACTICAL_TYPES.includes(appointment.type)) continue;
+    const key = minutesKey(appointment.instructorId, appointment.date);
+    sums.set(key, (sums.get(key) ?? 0) + appointment.minutes);
+  }
+  return sums;
+}
+
+/** Why an entry cannot be changed: released, invoiced, or a calendar shared read-only. */
+export type LockReason = 'released' | 'invoiced' | 'readOnly';
+
+export function lockReason(entry: CalendarEntry): LockReason | null {
+  if (entry.editable) return null;
+  if (entry.appointment.released) return 'released';
+  if (entry.appointment.invoiced) return 'invoiced';
+  return 'readOnly';
+}
+
+export type EntryEventProps = { kind: 'entry'; entry: CalendarEntry; lock: LockReason | null };
+export type BackgroundKind = 'night' | 'outsideCorridor' | 'offDuty' | 'mirror';
+export type BackgroundEventProps = { kind: BackgroundKind };
+export type SchedulerEventProps = EntryEventProps | BackgroundEventProps;
+
+type EventInput = Calendar.EventInput;
+
+/** The parts of a day (in minutes) outside the given ranges. */
+export function outsideRanges(ranges: readonly TimeRange[]): Array<[number, number]> {
+  const sorted = ranges
+    .map((range) => [toMinutes(range.from), toMinutes(range.to)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const gaps: Array<[number, number]> = [];
+  let cursor = 0;
+  for (const [from, to] of sorted) {
+    if (from > cursor) gaps.push([cursor, from]);
+    cursor = Math.max(cursor, to);
+  }
+  if (cursor < DAY_MINUTES) gaps.push([cursor, DAY_MINUTES]);
+  return gaps;
+}
+
+function background(
+  id: string,
+  kind: BackgroundKind,
+  date: IsoDate,
+  [from, to]: [number, number],
+  resourceIds: string[] | undefined,
+): EventInput {
+  return {
+    id,
+    start: dateTime(date, from),
+    end: dateTime(date, to),
+    display: 'background',
+    editable: false,
+    classNames: [`fw-bg-${kind}`],
+    resourceIds,
+    extendedProps: { kind } satisfies BackgroundEventProps,
+  };
+}
+
+function entryResources(entry: CalendarEntry, view: CalendarView): string[] | undefined {
+  const { appointment } = entry;
+  if (view.mode === 'instructors') return [String(appointment.instructorId)];
+  if (view.mode === 'vehicles') {
+    return [appointment.vehicleId, appointment.trailerId, appointment.escortVehicleId]
+      .filter((id): id is number => id !== undefined)
+      .map(String);
+  }
+  return undefined;
+}
+
+function entryEvent(entry: CalendarEntry, view: CalendarView, readOnly: boolean): EventInput {
+  const { appointment } = entry;
+  const start = toMinutes(appointment.startTime);
+  const lock = lockReason(entry);
+  const editable = !readOnly && lock === null;
+  return {
+    id: appointment.id,
+    start: dateTime(appointment.date, start),
+    end: dateTime(appointment.date, start + appointment.minutes),
+    title: entry.studentName ?? appointment.title ?? '',
+    // Each flag on its own: the library's `eventStartEditable` (default true) would otherwise
+    // win over `editable: false` and let a released entry be dragged.
+    editable,
+    startEditable: editable,
+    durationEditable: editable,
+    resourceIds: entryResources(entry, view),
+    classNames: [
+      'fw-entry',
+      `fw-type-${appointment.type.toLowerCase()}`,
+      ...(lock ? ['fw-locked'] : []),
+    ],
+    extendedProps: { kind: 'entry', entry, lock } satisfies EntryEventProps,
+  };
+}
+
+/**
+ * The events of `@event-calendar/core` for a view: the appointments (locked ones not
+ * editable), and as background the night times, the time outside the branch's work corridor,
+ * outside each instructor's work hours and the mirror-school blocks. The month and the agenda
+ * show appointments only.
+ */
+export function buildEvents(
+  data: SchedulerData,
+  view: CalendarView,
+  options: { readOnly: boolean },
+): EventInput[] {
+  const events = data.entries.map((entry) => entryEvent(entry, view, options.readOnly));
+  if (view.mode === 'list' || view.span === 'month') return events;
+
+  const resourceIds =
+    view.mode === 'instructors'
+      ? data.instructors.map((instructor) => String(instructor.id))
+      : view.mode === 'vehicles'
+        ? data.vehicles.map((vehicle) => String(vehicle.id))
+        : undefined;
+  const days = daysBetween(data.from, data.to);
+
+  for (const night of data.nightTimes) {
+    const from = toMinutes(night.from);
+    const to = toMinutes(night.to);
+    events.push({
+      id: `night/${night.date}`,
+      start: dateTime(night.date, from),
+      end: dateTime(addDays(night.date, 1), to),
+      display: 'background',
+      editable: false,
+      classNames: ['fw-bg-night'],
+      resourceIds,
+      extendedProps: { kind: 'night' } satisfies BackgroundEventProps,
+    });
+  }
+  // The morning of the first day belongs to the night before, which the answer may not hold.
+  const first = data.nightTimes[0];
+  if (first && first.date >= data.from) {
+    events.push(
+      background(`night/before`, 'night', data.from, [0, toMinutes(first.to)], resourceIds),
+    );
+  }
+
+  if (data.workCorridor) {
+    const gaps = outsideRanges([data.workCorridor]);
+    for (const day of days) {
+      gaps.forEach((gap, index) => {
+        events.push(
+          background(`corridor/${day}/${index}`, 'outsideCorridor', day, gap, resourceIds),
+        );
+      });
+    }
+  }
+
+  const withHours =
+    view.mode === 'instructors'
+      ? data.instructors
+      : view.mode === 'calendar' && data.instructors.length === 1
+        ? data.instructors
+        : [];
+  for (const instructor of withHours) {
+    if (!instructor.workHours) continue;
+    for (const day of days) {
+      const weekday = WEEKDAYS[weekdayIndex(day)];
+      const ranges = instructor.workHours.find((hours) => hours.weekday === weekday)?.ranges ?? [];
+      outsideRanges(ranges).forEach((gap, index) => {
+        events.push(
+          background(
+            `off/${instructor.id}/${day}/${index}`,
+            'offDuty',
+            day,
+            gap,
+            view.mode === 'instructors' ? [String(instructor.id)] : undefined,
+          ),
+        );
+      });
+    }
+  }
+
+  data.mirrorBlocks.forEach((block, index) => {
+    const start = toMinutes(block.startTime);
+    const target =
+      view.mode === 'instructors'
+        ? block.instructorId
+        : view.mode === 'vehicles'
+          ? block.vehicleId
+          : null;
+    if (view.mode !== 'calendar' && target === undefined) return;
+    events.push(
+      background(
+        `mirror/${index}`,
+        'mirror',
+        block.date,
+        [start, start + block.minutes],
+        target === null || target === undefined ? undefined : [String(target)],
+      ),
+    );
+  });
+  return events;
+}

@@ -1,0 +1,58 @@
+/**
+ * What the scheduler shows: a mode (one calendar, instructors side by side, vehicles as
+ * timeline rows, an agenda list) and a span (day, week, month). Each pair maps to one view of
+ * `@event-calendar/core`.
+ */
+export type CalendarMode = 'calendar' | 'instructors' | 'vehicles' | 'list';
+export type CalendarSpan = 'day' | 'week' | 'month';
+export type CalendarView = { mode: CalendarMode; span: CalendarSpan };
+
+export const CALENDAR_MODES: readonly CalendarMode[] = [
+  'calendar',
+  'instructors',
+  'vehicles',
+  'list',
+];
+
+/** The spans a mode offers: the resource views have no month (30 columns × 31 days is no view). */
+export function spansOf(mode: CalendarMode): readonly CalendarSpan[] {
+  return mode === 'instructors' || mode === 'vehicles' ? ['day', 'week'] : ['day', 'week', 'month'];
+}
+
+/** A view the mode supports: a month asked of a resource mode becomes its week. */
+export function normalizeView(view: CalendarView): CalendarView {
+  return spansOf(view.mode).includes(view.span) ? view : { mode: view.mode, span: 'week' };
+}
+
+const LIBRARY_VIEWS: Record<CalendarMode, Record<CalendarSpan, string>> = {
+  calendar: { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' },
+  instructors: {
+    day: 'resourceTimeGridDay',
+    week: 'resourceTimeGridWeek',
+    month: 'resourceTimeGridWeek',
+  },
+  vehicles: {
+    day: 'resourceTimelineDay',
+    week: 'resourceTimelineWeek',
+    month: 'resourceTimelineWeek',
+  },
+  list: { day: 'listDay', week: 'listWeek', month: 'listMonth' },
+};
+
+/** The `view` option of `@event-calendar/core` for a scheduler view. */
+export function libraryView(view: CalendarView): string {
+  const { mode, span } = normalizeView(view);
+  return LIBRARY_VIEWS[mode][span];
+}
+
+/** The view on first open: the agenda on a phone, else the week. */
+export function defaultView(narrow: boolean): CalendarView {
+  return narrow ? { mode: 'list', span: 'day' } : { mode: 'calendar', span: 'week' };
+}
+
+/** Phones (and narrow windows) get the agenda by default. */
+export const NARROW_QUERY = '(max-width: 639px)';
+
+export function isNarrowViewport(): boolean {
+  return typeof globalThis.matchMedia === 'function' && globalThis.matchMedia(NARROW_QUERY).matches;
+}

@@ -1,0 +1,274 @@
+import { clearListFilters, writeListFilter } from '@fahrwerk/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { CALENDAR_A11Y } from './calendar/calendar-a11y';
+import type { CalendarFilterState } from './calendar/calendar-filter';
+import type { CalendarView } from './calendar/calendar-view';
+import {
+  busyWorld,
+  CALENDAR_TODAY,
+  calendarHandlers,
+  calendarRequests,
+  emptyWorld,
+  ownStudentsWorld,
+  schedulerHandlers,
+  sharedReadOnlyWorld,
+} from './mocks/calendar-mocks';
+import { SchedulerScreen } from './scheduler-screen';
+
+/** Opens the screen in a view, as if the user had picked it before (the filter remembers it). */
+const inView =
+  (view: CalendarView, patch: Partial<CalendarFilterState> = {}) =>
+  () => {
+    clearListFilters();
+    writeListFilter<CalendarFilterState>('calendar', {
+      branchId: null,
+      instructorIds: [],
+      vehicleId: null,
+      types: [],
+      view,
+      ...patch,
+    });
+    calendarRequests.length = 0;
+  };
+
+const meta = {
+  title: 'Features/Scheduler/SchedulerScreen',
+  component: SchedulerScreen,
+  args: { today: CALENDAR_TODAY },
+  beforeEach: inView({ mode: 'calendar', span: 'week' }),
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers: schedulerHandlers(busyWorld) },
+    a11y: CALENDAR_A11Y,
+  },
+} satisfies Meta<typeof SchedulerScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+
+/** The calendar's entry elements (the library renders each as an `article`). */
+const entryElements = (canvasElement: HTMLElement) =>
+  Array.from(canvasElement.querySelectorAll<HTMLElement>('.ec-event.fw-entry'));
+
+export const EmptyWeek: Story = {
+  parameters: { msw: { handlers: schedulerHandlers(emptyWorld) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /KW 10 · 02\.03\.–08\.03\.2026/ });
+    await waitFor(() =>
+      expect(calendarRequests.at(-1)).toEqual({ from: '2026-03-02', to: '2026-03-08' }),
+    );
+    await expect(canvas.getByRole('button', { name: 'Woche', pressed: true })).toBeInTheDocument();
+    await expect(entryElements(canvasElement)).toHaveLength(0);
+    // Night and dusk are shaded even without appointments.
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('.ec-bg-event.fw-bg-night').length).toBeGreaterThan(0),
+    );
+  },
+};
+
+export const BusyWeek: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Emma Wagner');
+    await expect(canvas.getAllByText('Max Mustermann')).toHaveLength(2);
+    // Released and invoiced lessons are locked and say why.
+    await expect(canvas.getAllByText('freigegeben').length).toBeGreaterThan(0);
+    await expect(canvas.getAllByText('abgerechnet').length).toBeGreaterThan(0);
+    // Week from Monday, German day headers.
+    await expect(canvas.getByText('Mo 02.03.')).toBeInTheDocument();
+    await expect(canvas.getByText('So 08.03.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Weiter' }));
+    await canvas.findByRole('heading', { name: /KW 11/ });
+    await waitFor(() => expect(calendarRequests.at(-1)?.from).toBe('2026-03-09'));
+  },
+};
+
+export const InstructorsDay: Story = {
+  beforeEach: inView({ mode: 'instructors', span: 'day' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Emma Wagner');
+    await expect(
+      canvas.getByRole('button', { name: 'Fahrlehrer', pressed: true }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByText('Anna Becker')).toBeInTheDocument();
+    await expect(canvas.getByText('Jonas Weber')).toBeInTheDocument();
+    await expect(canvas.getByText('Lena Hoffmann')).toBeInTheDocument();
+    // Anna teaches 540 minutes on Wednesday: above 495, in the warning colour.
+    const over = await canvas.findByText('540 / 495 Min.');
+    await expect(over).toHaveClass('fw-minutes-over');
+    for (const sum of canvas.getAllByText('45 / 495 Min.')) {
+      await expect(sum).not.toHaveClass('fw-minutes-over');
+    }
+    // Each instructor's time outside their work hours is greyed.
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('.ec-bg-event.fw-bg-offDuty').length).toBeGreaterThan(
+        0,
+      ),
+    );
+  },
+};
+
+export const InstructorsWeek: Story = {
+  beforeEach: inView({ mode: 'instructors', span: 'week' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Finn Krüger');
+    await expect(canvas.getAllByText('Anna Becker')).toHaveLength(7);
+  },
+};
+
+export const VehiclesTimeline: Story = {
+  beforeEach: inView({ mode: 'vehicles', span: 'day' }, { branchId: 1 }),
+  args: { today: '2026-03-02' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Golf 8 Automatik');
+    await expect(canvas.getByText('Anhänger 750 kg')).toBeInTheDocument();
+    await expect(canvas.getByText('B-FS 4711')).toBeInTheDocument();
+    // The trailer lesson shows on the Polo's row and on the trailer's.
+    await waitFor(() => expect(canvas.getAllByText('Finn Krüger')).toHaveLength(2));
+    // The branch's work corridor (07:00–20:00) greys the rest of the day.
+    await waitFor(() =>
+      expect(
+        canvasElement.querySelectorAll('.ec-bg-event.fw-bg-outsideCorridor').length,
+      ).toBeGreaterThan(0),
+    );
+    await expect(calendarRequests.at(-1)).toEqual({
+      from: '2026-03-02',
+      to: '2026-03-02',
+      branchId: 1,
+    });
+  },
+};
+
+export const Month: Story = {
+  beforeEach: inView({ mode: 'calendar', span: 'month' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'März 2026' });
+    await waitFor(() =>
+      expect(calendarRequests.at(-1)).toEqual({ from: '2026-02-23', to: '2026-04-05' }),
+    );
+    await canvas.findAllByText('Max Mustermann');
+    await expect(
+      canvas.queryByRole('button', { name: 'Monat', pressed: true }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const PhoneList: Story = {
+  beforeEach: () => {
+    clearListFilters();
+    calendarRequests.length = 0;
+  },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Nothing remembered and a narrow screen: the agenda of today.
+    await canvas.findByText('Emma Wagner');
+    await expect(canvas.getByRole('button', { name: 'Liste', pressed: true })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Tag', pressed: true })).toBeInTheDocument();
+    await expect(calendarRequests.at(-1)).toEqual({ from: '2026-03-04', to: '2026-03-04' });
+    await expect(canvas.getByText('Noah Zimmermann')).toBeInTheDocument();
+  },
+};
+
+export const SharedReadOnly: Story = {
+  parameters: { msw: { handlers: schedulerHandlers(sharedReadOnlyWorld) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Hannah Braun');
+    const entries = entryElements(canvasElement);
+    await expect(entries.length).toBe(3);
+    for (const entry of entries) {
+      await expect(entry).toHaveClass('fw-locked');
+      await expect(entry).not.toHaveClass('ec-draggable');
+      await expect(within(entry).getByText('nur lesen')).toBeInTheDocument();
+    }
+    await userEvent.click(canvas.getByRole('button', { name: /^Fahrlehrer:/ }));
+    await body().findByRole('checkbox', { name: 'Lena Hoffmann (nur lesen)' });
+  },
+};
+
+export const OwnStudentsOnly: Story = {
+  parameters: { msw: { handlers: schedulerHandlers(ownStudentsWorld) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Emma Wagner');
+    // One calendar: its minutes per day stand in the day header.
+    await expect(canvas.getByText('540 / 495 Min.')).toHaveClass('fw-minutes-over');
+    await expect(canvas.queryByText('Finn Krüger')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: /^Fahrlehrer:/ }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Fahrlehrer' }));
+    await expect(dialog.getAllByRole('checkbox')).toHaveLength(1);
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Anna Becker (eigener Kalender)' }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const FilterRemembered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findAllByText('Max Mustermann');
+    await userEvent.click(canvas.getByRole('button', { name: /^Terminart:/ }));
+    await userEvent.click(await body().findByRole('checkbox', { name: 'Theorie' }));
+    await waitFor(() => expect(calendarRequests.at(-1)?.types).toEqual(['THEORY']));
+    await userEvent.click(body().getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(canvas.queryByText('Max Mustermann')).toBeNull());
+    await expect(canvas.getByText('Theorie Lektion 4')).toBeInTheDocument();
+    await expect(
+      JSON.parse(localStorage.getItem('fahrwerk.filter.calendar') ?? '{}').types,
+    ).toEqual(['THEORY']);
+  },
+};
+
+export const ReadOnlyPermission: Story = {
+  parameters: { permissions: ['MODULE_TIME_PLANNER'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Leon Fischer');
+    await expect(canvas.getByText('Sie dürfen den Kalender nur ansehen.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Termin anlegen' })).toBeNull();
+    for (const entry of entryElements(canvasElement)) {
+      await expect(entry).not.toHaveClass('ec-draggable');
+    }
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        calendarHandlers.calendarLoading,
+        calendarHandlers.branches,
+        calendarHandlers.vehicles,
+        calendarHandlers.workHours,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Termine werden geladen …');
+  },
+};
+
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        calendarHandlers.calendarError,
+        calendarHandlers.branches,
+        calendarHandlers.vehicles,
+        calendarHandlers.workHours,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Der Kalender konnte nicht geladen werden.');
+  },
+};
