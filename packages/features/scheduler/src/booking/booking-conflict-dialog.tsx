@@ -68,7 +68,7 @@ export function BookingConflictDialog({
             </p>
           )}
           {groups.length > 0 && (
-            <div className="flex max-h-[50dvh] flex-col gap-4 overflow-auto">
+            <div className="flex flex-col gap-4">
               {groups.map((group) => (
                 <section key={group.date} aria-label={occurrenceLabel(group)}>
                   {showDates && (

@@ -62,7 +62,8 @@ export function DrivingLessonActions({
   };
 
   return (
-    <section
+    <div
+      role="group"
       aria-label={t('booking.drivingLesson.label')}
       className="flex flex-wrap items-center gap-3 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2"
     >
@@ -122,6 +123,6 @@ export function DrivingLessonActions({
           time: appointment.startTime,
         })}
       </ConfirmDialog>
-    </section>
+    </div>
   );
 }
