@@ -4232,7 +4232,12 @@ export interface paths {
          * The calendar of a range (week view)
          * @description Answers the appointments of the calendars asked for (only calendars the caller may read),
          *     the mirror-school blocks, the night times of each day and the calendars the caller may
-         *     show. Not paged (see `CalendarFilter`).
+         *     show. Not paged (see `CalendarFilter`). Who reads which calendar: a role with
+         *     MODULE_COMPANY (owner, office) reads every user's calendar and, with
+         *     MODULE_TIME_PLANNER_WRITE, writes them all; everybody else reads their own and those
+         *     shared with them personally or through a branch's calendar share rights, and writes their
+         *     own and those shared read-write. An appointment of a student the caller may not see
+         *     ("only own students") is answered without student, education and note, and not editable.
          */
         post: operations["filterCalendar"];
         delete?: never;
@@ -10518,7 +10523,7 @@ export interface components {
          *     student, education and hour type, and a repeat rule other than NONE needs `repeatUntil`
          *     (at most one year after `date`): left out, 422 with `validation.required` on the field.
          *     The booking checks (`/calendar/...`) are separate calls the client makes first; saving
-         *     does not repeat them. Released or invoiced appointments are refused with 422
+         *     repeats only the overlap checks, under a lock (see `confirmedFindings`). Released or invoiced appointments are refused with 422
          *     `errors.appointment_released` / `errors.appointment_invoiced`.
          */
         AppointmentInput: {
@@ -20548,7 +20553,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     checkInstructorWorkingHours: {
@@ -20716,7 +20720,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     checkVehicleOverlappingAppointments: {
@@ -20751,7 +20754,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     checkVehicleOverlappingAppointmentsRepeating: {
@@ -20786,7 +20788,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listAppointments: {
@@ -21102,7 +21103,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     uploadStudentSignatureAndBookDrivingLesson: {
@@ -21137,7 +21137,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteDrivingLesson: {
@@ -21165,7 +21164,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listTheoryCourses: {
