@@ -62,8 +62,7 @@ export function DrivingLessonActions({
   };
 
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={t('booking.drivingLesson.label')}
       className="flex flex-wrap items-center gap-3 rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2"
     >
@@ -123,6 +122,6 @@ export function DrivingLessonActions({
           time: appointment.startTime,
         })}
       </ConfirmDialog>
-    </div>
+    </fieldset>
   );
 }
