@@ -85,12 +85,12 @@ export function CalendarFilters({
           value.types.length === 0
             ? t('calendar.filters.allTypes')
             : value.types.length === 1
-              ? t(`calendar.types.${value.types[0]}`)
+              ? t(`appointmentTypes.${value.types[0]}`)
               : t('calendar.filters.someTypes', { count: value.types.length })
         }
         options={APPOINTMENT_TYPES.map((type) => ({
           id: type,
-          label: t(`calendar.types.${type}`),
+          label: t(`appointmentTypes.${type}`),
         }))}
         selected={value.types}
         onChange={(types) => update({ types: types as AppointmentType[] })}

@@ -28,7 +28,6 @@ import {
 } from './calendar-events';
 import {
   CALENDAR_MODES,
-  type CalendarMode,
   type CalendarSpan,
   type CalendarView,
   libraryView,
@@ -138,13 +137,14 @@ function minutesHtml(minutes: number, t: TFunction): string {
 function entryHtml(
   props: EntryEventProps,
   timeText: string,
-  mode: CalendarMode,
+  view: CalendarView,
   t: TFunction,
   dateLabel: (date: IsoDate) => string,
 ) {
+  const { mode } = view;
   const { entry, lock } = props;
   const { appointment } = entry;
-  const type = t(`calendar.types.${appointment.type}`);
+  const type = t(`appointmentTypes.${appointment.type}`);
   const title = entry.studentName ?? appointment.title ?? type;
   const details = [
     entry.studentName || appointment.title ? type : null,
@@ -155,7 +155,14 @@ function entryHtml(
   // The button's text names the whole entry, its day included (hidden but read): the grid
   // around it is no table a screen reader can follow.
   const day = `<span class="fw-sr-only">${escapeHtml(dateLabel(appointment.date))}, </span>`;
-  const time = mode === 'list' ? '' : `<span class="fw-event-time">${escapeHtml(timeText)}</span>`;
+  const time = `<span class="fw-event-time">${escapeHtml(timeText)}</span>`;
+  if (view.span === 'month' && mode !== 'list') {
+    // A month cell has room for one line: time, name and the lock (its word read, not shown).
+    const lockIcon = lockText
+      ? `<span class="fw-event-lock" title="${escapeHtml(lockText)}">${LOCK_ICON}<span class="fw-sr-only">${escapeHtml(lockText)}</span></span>`
+      : '';
+    return `<button type="button" class="fw-event fw-event-line" data-entry-id="${appointment.id}">${day}${time}<span class="fw-event-title">${escapeHtml(title)}</span>${lockIcon}</button>`;
+  }
   const locked = lockText
     ? `<span class="fw-event-lock">${LOCK_ICON}${escapeHtml(lockText)}</span>`
     : '';
@@ -278,9 +285,11 @@ export function SchedulerCalendar({
     return ({ event, timeText }: Calendar.EventContentInfo): Calendar.Content => {
       const props = event.extendedProps as SchedulerEventProps;
       if (props.kind !== 'entry') return '';
-      return { html: entryHtml(props, timeText, view.mode, t, dateLabel) };
+      return {
+        html: entryHtml(props, timeText, { mode: view.mode, span: view.span }, t, dateLabel),
+      };
     };
-  }, [view.mode, t, locale]);
+  }, [view.mode, view.span, t, locale]);
 
   const options = (): Calendar.Options => ({
     view: libraryView(view),

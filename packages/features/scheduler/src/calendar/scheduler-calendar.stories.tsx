@@ -1,0 +1,210 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  busyWorld,
+  CALENDAR_TODAY,
+  CALENDAR_WEEK_MONDAY,
+  instructorWorkHoursFixture,
+  largeWorld,
+  mirrorBlocksFixture,
+  nightTimesOf,
+} from '../mocks/calendar-mocks';
+import { CALENDAR_A11Y } from './calendar-a11y';
+import { addDays } from './calendar-dates';
+import type { CalendarInstructor, SchedulerData } from './calendar-events';
+import type { CalendarView } from './calendar-view';
+import { SchedulerCalendar, type SchedulerCalendarProps } from './scheduler-calendar';
+
+const from = CALENDAR_WEEK_MONDAY;
+const to = addDays(CALENDAR_WEEK_MONDAY, 6);
+
+const instructorsOf = (world: typeof busyWorld): CalendarInstructor[] =>
+  world.userCalendars.map((calendar) => ({
+    id: calendar.userId,
+    name: `${calendar.firstName} ${calendar.lastName}`,
+    write: calendar.write,
+    own: calendar.own,
+    workHours: instructorWorkHoursFixture[calendar.userId],
+  }));
+
+const busyData: SchedulerData = {
+  from,
+  to,
+  entries: busyWorld.entries,
+  nightTimes: nightTimesOf(from, to),
+  mirrorBlocks: mirrorBlocksFixture,
+  instructors: instructorsOf(busyWorld),
+  vehicles: [
+    { id: 1, name: 'Golf 8 Automatik', plate: 'B-FS 1234' },
+    { id: 2, name: 'Polo Schalter', plate: 'B-FS 5678' },
+    { id: 4, name: 'Anhänger 750 kg', plate: 'B-FS 4711' },
+  ],
+  workCorridor: { from: '07:00', to: '20:00' },
+};
+
+/** The calendar with its view and date kept in state, as the screen keeps them. */
+function StatefulCalendar(props: SchedulerCalendarProps) {
+  const [view, setView] = useState<CalendarView>(props.view);
+  const [date, setDate] = useState(props.date);
+  return (
+    <SchedulerCalendar
+      {...props}
+      view={view}
+      date={date}
+      onViewChange={(next) => {
+        setView(next);
+        props.onViewChange(next);
+      }}
+      onDateChange={(next) => {
+        setDate(next);
+        props.onDateChange(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Features/Scheduler/SchedulerCalendar',
+  component: SchedulerCalendar,
+  render: (args) => <StatefulCalendar {...args} />,
+  args: {
+    view: { mode: 'calendar', span: 'week' },
+    date: '2026-03-03',
+    today: CALENDAR_TODAY,
+    data: busyData,
+    onViewChange: fn(),
+    onDateChange: fn(),
+    onCreate: fn(),
+    onOpen: fn(),
+    onMove: fn(async () => true),
+  },
+  parameters: { layout: 'fullscreen', msw: { handlers: [] }, a11y: CALENDAR_A11Y },
+} satisfies Meta<typeof SchedulerCalendar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OpensAnEntry: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    // A click without the pointer events before it: user-event presses at (0, 0), where the
+    // library's drag looks for a calendar cell and finds none.
+    fireEvent.click(await canvas.findByRole('button', { name: /Leon Fischer/ }));
+    await expect(args.onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ studentName: 'Leon Fischer' }),
+    );
+    // From the keyboard: the entry's button names day and time, Enter opens it.
+    const released = canvas.getByRole('button', {
+      name: 'Mo., 02.03., 08:00–09:30 Max Mustermann Fahrstunde · Anna Becker · Golf 8 Automatik freigegeben',
+    });
+    released.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOpen).toHaveBeenLastCalledWith(
+      expect.objectContaining({ appointment: expect.objectContaining({ id: 1, released: true }) }),
+    );
+  },
+};
+
+export const CreatesFromTheToolbar: Story = {
+  args: {
+    view: { mode: 'instructors', span: 'day' },
+    data: { ...busyData, instructors: busyData.instructors.slice(0, 1) },
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Termin anlegen' }));
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      date: '2026-03-03',
+      startTime: '08:00',
+      minutes: 45,
+      instructorId: 1,
+    });
+  },
+};
+
+export const SwitchesViewsAndWeeks: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /KW 10/ });
+    await userEvent.click(canvas.getByRole('button', { name: 'Fahrzeuge' }));
+    await expect(args.onViewChange).toHaveBeenLastCalledWith({ mode: 'vehicles', span: 'week' });
+    await canvas.findByText('Anhänger 750 kg');
+    // The resource views have no month.
+    await expect(canvas.queryByRole('button', { name: 'Monat' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Kalender' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Monat' }));
+    await canvas.findByRole('heading', { name: 'März 2026' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Weiter' }));
+    await canvas.findByRole('heading', { name: 'April 2026' });
+    await expect(args.onDateChange).toHaveBeenLastCalledWith('2026-04-01');
+    await userEvent.click(canvas.getByRole('button', { name: 'Heute' }));
+    await expect(args.onDateChange).toHaveBeenLastCalledWith(CALENDAR_TODAY);
+  },
+};
+
+export const LockedEntriesDoNotMove: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findAllByText('Max Mustermann');
+    const locked = canvasElement.querySelectorAll('.ec-event.fw-locked');
+    const free = canvasElement.querySelectorAll('.ec-event.fw-entry:not(.fw-locked)');
+    await expect(locked.length).toBe(5);
+    for (const entry of locked) await expect(entry).not.toHaveClass('ec-draggable');
+    for (const entry of free) await expect(entry).toHaveClass('ec-draggable');
+  },
+};
+
+export const ReadOnly: Story = {
+  args: { readOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Sie dürfen den Kalender nur ansehen.');
+    await expect(canvas.queryByRole('button', { name: 'Termin anlegen' })).toBeNull();
+    await waitFor(() => expect(canvasElement.querySelectorAll('.ec-draggable')).toHaveLength(0));
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: /CW 10/ });
+    await expect(canvas.getAllByText('released').length).toBeGreaterThan(0);
+    await expect(canvas.getByRole('button', { name: 'Instructors' })).toBeInTheDocument();
+  },
+};
+
+const large = largeWorld(30, 1200);
+const largeData: SchedulerData = {
+  ...busyData,
+  entries: large.entries,
+  mirrorBlocks: [],
+  instructors: instructorsOf(large),
+};
+
+/**
+ * A benchmark, not a test of a limit: 30 instructors side by side for a week with 1,200
+ * appointments. Marks the mount and the moment every entry is in the DOM and prints the
+ * measure (`console.log`), read it in the test output or the browser console.
+ */
+export const Performance1200Appointments: Story = {
+  args: { view: { mode: 'instructors', span: 'week' }, data: largeData },
+  play: async ({ canvasElement, mount }) => {
+    performance.clearMarks('scheduler-render-start');
+    performance.mark('scheduler-render-start');
+    await mount();
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('.ec-event.fw-entry').length).toBe(1200),
+    );
+    performance.mark('scheduler-render-end');
+    const measure = performance.measure(
+      'scheduler-render',
+      'scheduler-render-start',
+      'scheduler-render-end',
+    );
+    console.log(
+      `[scheduler benchmark] 30 instructors × week, 1200 appointments: ${Math.round(measure.duration)} ms to render`,
+    );
+  },
+};
