@@ -109,7 +109,7 @@ export const ROUTES: RouteDef[] = [
   shell('/instructors', 'users.instructors', 'routes.instructors', COMPANY),
   shell('/instructors/create', 'users.createInstructor', 'routes.instructorsCreate', COMPANY_WRITE),
   shell('/instructors/edit/{id}', 'users.editInstructor', 'routes.instructorsEdit', COMPANY),
-  shell('/scheduler', 'notAvailable', 'routes.scheduler', ['MODULE_TIME_PLANNER']),
+  shell('/scheduler', 'scheduler.scheduler', 'routes.scheduler', ['MODULE_TIME_PLANNER']),
   shell('/accounting', 'notAvailable', 'routes.accounting', ['MODULE_ACCOUNTING']),
   shell('/practical-exam', 'notAvailable', 'routes.practicalExam', EXAM),
   shell('/theory-exam', 'notAvailable', 'routes.theoryExam', EXAM),

@@ -45,6 +45,7 @@ const AREAS = {
   fleet: () => import('./fleet-pages').then((area) => area.FLEET_PAGES),
   priceLists: () => import('./price-pages').then((area) => area.PRICE_PAGES),
   settings: () => import('./settings-pages').then((area) => area.SETTINGS_PAGES),
+  scheduler: () => import('./scheduler-pages').then((area) => area.SCHEDULER_PAGES),
 };
 
 type Area = keyof typeof AREAS;
