@@ -1,8 +1,10 @@
 import { clearListFilters, writeListFilter } from '@fahrwerk/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { findingsFixture, pickerHandlers, recordBooking } from './booking/mocks';
 import { CALENDAR_A11Y } from './calendar/calendar-a11y';
 import type { CalendarFilterState } from './calendar/calendar-filter';
+import { dragTo, slotPoint } from './calendar/calendar-pointer';
 import type { CalendarView } from './calendar/calendar-view';
 import {
   busyWorld,
@@ -270,5 +272,72 @@ export const LoadError: Story = {
   },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Der Kalender konnte nicht geladen werden.');
+  },
+};
+
+const booking = recordBooking({ workingHours: [findingsFixture.outsideWorkingHours] });
+
+export const DragBooksThroughTheChecks: Story = {
+  beforeEach: () => {
+    inView({ mode: 'instructors', span: 'day' })();
+    booking.reset();
+  },
+  args: { today: '2026-03-03' },
+  parameters: { msw: { handlers: [...booking.handlers, ...schedulerHandlers(busyWorld)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    if (!entry) throw new Error('no entry');
+    dragTo(entry, slotPoint(canvasElement, 'Jonas Weber', '11:00'));
+    // The server's checks found something: the booking asks in German before it saves.
+    const question = within(await body().findByRole('alertdialog', { name: 'Trotzdem buchen?' }));
+    await expect(booking.saves).toHaveLength(0);
+    await userEvent.click(question.getByRole('button', { name: 'Trotzdem buchen' }));
+    await waitFor(() => expect(booking.saves).toHaveLength(1));
+    await expect(booking.saves[0]).toMatchObject({
+      method: 'PUT',
+      id: 4,
+      body: {
+        date: '2026-03-03',
+        startTime: '11:00',
+        minutes: 90,
+        instructorId: 2,
+        vehicleId: 2,
+        studentId: 104,
+        confirmedFindings: ['OUTSIDE_WORKING_HOURS'],
+      },
+    });
+  },
+};
+
+export const OpensAnEntry: Story = {
+  parameters: { msw: { handlers: [...schedulerHandlers(busyWorld), ...pickerHandlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.click(await canvas.findByRole('button', { name: /Leon Fischer/ }));
+    await body().findByRole('dialog', { name: 'Termin bearbeiten' });
+  },
+};
+
+export const OpensAReleasedEntryReadOnly: Story = {
+  parameters: { msw: { handlers: [...schedulerHandlers(busyWorld), ...pickerHandlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [released] = await canvas.findAllByRole('button', {
+      name: /Max Mustermann.*freigegeben/,
+    });
+    if (!released) throw new Error('no released entry');
+    fireEvent.click(released);
+    await body().findByRole('dialog', { name: 'Termin ansehen' });
+  },
+};
+
+export const CreatesFromTheToolbar: Story = {
+  parameters: { msw: { handlers: [...schedulerHandlers(ownStudentsWorld), ...pickerHandlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Emma Wagner');
+    await userEvent.click(canvas.getByRole('button', { name: 'Termin anlegen' }));
+    await body().findByRole('dialog', { name: 'Neuer Termin' });
   },
 };

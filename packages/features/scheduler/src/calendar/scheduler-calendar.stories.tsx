@@ -13,6 +13,7 @@ import {
 import { CALENDAR_A11Y } from './calendar-a11y';
 import { addDays } from './calendar-dates';
 import type { CalendarInstructor, SchedulerData } from './calendar-events';
+import { dragTo, pointer, slotPoint } from './calendar-pointer';
 import type { CalendarView } from './calendar-view';
 import { SchedulerCalendar, type SchedulerCalendarProps } from './scheduler-calendar';
 
@@ -140,6 +141,57 @@ export const SwitchesViewsAndWeeks: Story = {
     await expect(args.onDateChange).toHaveBeenLastCalledWith('2026-04-01');
     await userEvent.click(canvas.getByRole('button', { name: 'Heute' }));
     await expect(args.onDateChange).toHaveBeenLastCalledWith(CALENDAR_TODAY);
+  },
+};
+
+export const DragMovesToAnotherInstructor: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    if (!entry) throw new Error('no entry');
+    dragTo(entry, slotPoint(canvasElement, 'Jonas Weber', '11:00'));
+    await waitFor(() =>
+      expect(args.onMove).toHaveBeenCalledWith(
+        expect.objectContaining({ studentName: 'Leon Fischer' }),
+        { date: '2026-03-03', startTime: '11:00', minutes: 90, instructorId: 2 },
+      ),
+    );
+  },
+};
+
+export const RefusedMoveGoesBack: Story = {
+  args: { view: { mode: 'instructors', span: 'day' }, onMove: fn(async () => false) },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    if (!entry) throw new Error('no entry');
+    dragTo(entry, slotPoint(canvasElement, 'Anna Becker', '13:00'));
+    await waitFor(() => expect(args.onMove).toHaveBeenCalled());
+    // The booking said no: the entry is back at 09:00 in Anna's column.
+    await waitFor(() => expect(canvas.getByText('09:00–10:30')).toBeInTheDocument());
+    await expect(canvas.queryByText('13:00–14:30')).toBeNull();
+  },
+};
+
+export const ClickOnAFreeSlotCreates: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Leon Fischer');
+    const { x, y } = slotPoint(canvasElement, 'Jonas Weber', '12:00');
+    const target = document.elementFromPoint(x, y) ?? canvasElement;
+    pointer('pointerdown', target, x, y, 1);
+    pointer('pointerup', target, x, y, 0);
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+    await waitFor(() =>
+      expect(args.onCreate).toHaveBeenCalledWith({
+        date: '2026-03-03',
+        startTime: '12:00',
+        minutes: 45,
+        instructorId: 2,
+      }),
+    );
   },
 };
 
