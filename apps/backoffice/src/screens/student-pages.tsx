@@ -11,7 +11,7 @@ import {
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Pages } from './screens';
 
-const TABS: StudentEditTab[] = ['master', 'educations', 'documents', 'timeline'];
+const TABS: StudentEditTab[] = ['master', 'educations', 'documents', 'appointments', 'timeline'];
 
 /** The student pages' paths end in `{id}`. */
 type StudentParams = { params: { id: string } };

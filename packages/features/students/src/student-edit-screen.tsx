@@ -31,12 +31,13 @@ import {
 import { StudentAvatar } from './components/student-avatar';
 import { StudentForm } from './components/student-form';
 import { formToInput, studentToForm } from './schemas/student-form';
+import { StudentAppointmentsPanel } from './student-appointments-panel';
 import { StudentDocumentsPanel } from './student-documents-panel';
 import { StudentEducationsPanel } from './student-educations-panel';
 import { StudentTimeline } from './student-timeline';
 import { useStudentsTranslation } from './use-students-translation';
 
-export type StudentEditTab = 'master' | 'educations' | 'documents' | 'timeline';
+export type StudentEditTab = 'master' | 'educations' | 'documents' | 'appointments' | 'timeline';
 
 export type StudentEditScreenProps = {
   studentId: number;
@@ -49,7 +50,7 @@ export type StudentEditScreenProps = {
 
 type Confirm = 'archive' | 'unarchive' | 'delete' | null;
 
-/** `/students/edit/{id}`: the student with master data, educations, documents and timeline. */
+/** `/students/edit/{id}`: the student with master data, educations, documents, appointments and timeline. */
 export function StudentEditScreen({
   studentId,
   onBack,
@@ -193,6 +194,7 @@ function StudentEditView({
           <Tab id="master">{t('edit.tabs.master')}</Tab>
           <Tab id="educations">{t('edit.tabs.educations')}</Tab>
           <Tab id="documents">{t('edit.tabs.documents')}</Tab>
+          <Tab id="appointments">{t('edit.tabs.appointments')}</Tab>
           <Tab id="timeline">{t('edit.tabs.timeline')}</Tab>
         </TabList>
         <TabPanel id="master" className="flex flex-col gap-4 pt-4">
@@ -232,6 +234,9 @@ function StudentEditView({
         </TabPanel>
         <TabPanel id="documents" className="pt-4">
           <StudentDocumentsPanel student={student} />
+        </TabPanel>
+        <TabPanel id="appointments" className="pt-4">
+          <StudentAppointmentsPanel student={student} />
         </TabPanel>
         <TabPanel id="timeline" className="pt-4">
           <StudentTimeline studentId={student.id} />

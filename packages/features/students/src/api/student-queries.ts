@@ -9,6 +9,7 @@ import {
 } from '@fahrwerk/api';
 import { apiKey, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { StudentFormPickers } from '../components/student-form';
 
 export type Student = components['schemas']['Student'];
@@ -498,4 +499,101 @@ export function useCreateNote() {
     },
     onSuccess: () => invalidate('/student-note'),
   });
+}
+
+// --- Appointments --------------------------------------------------------------------------
+
+export type Appointment = components['schemas']['Appointment'];
+export type AppointmentType = components['schemas']['AppointmentType'];
+export type StudentAppointmentFilter = components['schemas']['StudentAppointmentFilter'];
+
+/** One page of a student's appointments: the filter body and the student (`{id}` of the path). */
+export type StudentAppointmentsRequest = { studentId: number; body: StudentAppointmentFilter };
+
+/** `POST /appointments/{id}`, where `{id}` is the student; the panel shows a failure itself. */
+export function useStudentAppointmentPage({ studentId, body }: StudentAppointmentsRequest) {
+  const api = useApi();
+  return useQuery({
+    ...api.query.queryOptions('post', '/appointments/{id}', {
+      params: { path: { id: studentId } },
+      body,
+    }),
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+}
+
+/**
+ * The names of the instructors and vehicles of some appointments, from the pickers' lists
+ * (`GET /users`, `GET /vehicles`, the active ones, shared with the forms' pickers); the
+ * archived lists are asked only when an id is not among the active ones.
+ */
+export function useAppointmentNames(appointments: Appointment[]) {
+  const api = useApi();
+  const list = (archived: boolean) => ({ params: { query: { archived } } });
+  const users = useQuery(api.query.queryOptions('get', '/users', list(false)));
+  const vehicles = useQuery(api.query.queryOptions('get', '/vehicles', list(false)));
+  const missing = (ids: (number | undefined)[], rows: { id: number }[] | undefined) =>
+    rows !== undefined && ids.some((id) => id !== undefined && !rows.some((row) => row.id === id));
+  const archivedUsers = useQuery({
+    ...api.query.queryOptions('get', '/users', list(true)),
+    enabled: missing(
+      appointments.map((appointment) => appointment.instructorId),
+      users.data,
+    ),
+  });
+  const archivedVehicles = useQuery({
+    ...api.query.queryOptions('get', '/vehicles', list(true)),
+    enabled: missing(
+      appointments.map((appointment) => appointment.vehicleId),
+      vehicles.data,
+    ),
+  });
+  return useMemo(() => {
+    const userNames = new Map(
+      [...(users.data ?? []), ...(archivedUsers.data ?? [])].map((user) => [
+        user.id,
+        `${user.firstName} ${user.lastName}`,
+      ]),
+    );
+    const vehicleNames = new Map(
+      [...(vehicles.data ?? []), ...(archivedVehicles.data ?? [])].map((vehicle) => [
+        vehicle.id,
+        vehicle.name,
+      ]),
+    );
+    return {
+      instructor: (id: number) => userNames.get(id),
+      vehicle: (id: number | undefined) => (id === undefined ? undefined : vehicleNames.get(id)),
+    };
+  }, [users.data, archivedUsers.data, vehicles.data, archivedVehicles.data]);
+}
+
+/** What the sum line reads: the booked driving lessons, asked once without paging. */
+const SUM_PAGE_SIZE = 200;
+
+/**
+ * The booked minutes of a student's driving lessons (of one education, or of all). `null`
+ * while loading, on a failure, or when the student has more lessons than one call answers.
+ */
+export function useBookedDrivingMinutes(studentId: number, studentEducationId?: number) {
+  const api = useApi();
+  const body: StudentAppointmentFilter = {
+    page: 0,
+    size: SUM_PAGE_SIZE,
+    archived: false,
+    types: ['DRIVING'],
+    ...(studentEducationId === undefined ? {} : { studentEducationId }),
+  };
+  const query = useQuery({
+    ...api.query.queryOptions('post', '/appointments/{id}', {
+      params: { path: { id: studentId } },
+      body,
+    }),
+    meta: { silentError: true },
+  });
+  if (!query.data || query.data.total > query.data.data.length) return null;
+  return query.data.data
+    .filter((appointment) => appointment.booked)
+    .reduce((sum, appointment) => sum + appointment.minutes, 0);
 }

@@ -2,6 +2,7 @@ import type { components } from '@fahrwerk/api';
 import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
 import { delay } from 'msw';
 import type {
+  Appointment,
   DocumentInProcessing,
   EducationEvent,
   Student,
@@ -502,3 +503,195 @@ export const editHandlers = [
   studentHandlers.events,
   studentHandlers.notes,
 ];
+
+// --- Appointments ----------------------------------------------------------------------------
+
+/** Users no longer active: old appointments still name them (asked with `archived=true`). */
+export const archivedUsers: Schemas['User'][] = [
+  {
+    id: 13,
+    drivingSchoolId: 1,
+    firstName: 'Jonas',
+    lastName: 'Krüger',
+    email: 'j.krueger@fahrschule-demo.de',
+    roleIds: [3],
+    roleNames: ['Fahrlehrer'],
+    studentVisibility: 'OWN',
+    archived: true,
+  },
+];
+
+const vehicle = (
+  id: number,
+  name: string,
+  plate: string,
+  archived = false,
+): Schemas['Vehicle'] => ({
+  id,
+  name,
+  plate,
+  kind: id === 63 ? 'MOTORCYCLE' : 'CAR',
+  licenseClasses: id === 63 ? ['AM'] : ['B'],
+  instructorIds: [],
+  archived,
+  ...STAMP,
+});
+
+export const vehicles: Schemas['Vehicle'][] = [
+  vehicle(61, 'Golf 8 (Schaltwagen)', 'B-FS 1061'),
+  vehicle(62, 'ID.3 (Automatik)', 'B-FS 1062'),
+];
+export const archivedVehicles: Schemas['Vehicle'][] = [vehicle(63, 'Vespa 50', 'B-FS 63', true)];
+
+const lesson = (
+  id: number,
+  fields: Pick<Appointment, 'date' | 'startTime' | 'minutes' | 'type'> & Partial<Appointment>,
+): Appointment => ({
+  id,
+  studentId: 101,
+  studentEducationId: 201,
+  licenseClass: 'B',
+  instructorId: 11,
+  repeatRule: 'NONE',
+  includeInPayroll: true,
+  released: false,
+  invoiced: false,
+  booked: false,
+  signed: false,
+  ...STAMP,
+  ...fields,
+});
+
+/** Booked, signed, released and invoiced: a lesson of the first weeks. */
+const done = { booked: true, signed: true, released: true, invoiced: true } as const;
+
+/** Student 101's appointments, newest first: 7 of every kind and state, then 25 older lessons. */
+export const appointments: Appointment[] = [
+  lesson(701, {
+    type: 'DRIVING',
+    date: '2026-12-03',
+    startTime: '17:30',
+    minutes: 90,
+    hourType: 'NIGHT',
+    vehicleId: 61,
+  }),
+  lesson(702, {
+    type: 'EXAM',
+    date: '2026-11-28',
+    startTime: '08:30',
+    minutes: 60,
+    title: 'Praktische Prüfung TÜV',
+    hourType: 'EXAM_PRESENTATION',
+    vehicleId: 61,
+  }),
+  lesson(703, {
+    type: 'DRIVING',
+    date: '2026-11-24',
+    startTime: '16:00',
+    minutes: 90,
+    hourType: 'MOTORWAY',
+    vehicleId: 61,
+    booked: true,
+    signed: true,
+  }),
+  lesson(704, {
+    type: 'DRIVING',
+    date: '2026-11-20',
+    startTime: '14:15',
+    minutes: 45,
+    hourType: 'OVERLAND',
+    instructorId: 12,
+    vehicleId: 62,
+    booked: true,
+    signed: true,
+    released: true,
+  }),
+  lesson(705, {
+    type: 'THEORY',
+    date: '2026-11-17',
+    startTime: '18:00',
+    minutes: 90,
+    title: 'Lektion 7: Verhalten gegenüber Fußgängern',
+    instructorId: 12,
+    licenseClass: undefined,
+  }),
+  lesson(706, {
+    type: 'DRIVING',
+    date: '2026-11-12',
+    startTime: '15:00',
+    minutes: 45,
+    hourType: 'NORMAL',
+    vehicleId: 61,
+    ...done,
+  }),
+  lesson(707, {
+    type: 'DRIVING',
+    date: '2026-10-02',
+    startTime: '09:00',
+    minutes: 45,
+    hourType: 'BASIC_DRILL',
+    studentEducationId: 202,
+    licenseClass: 'AM',
+    instructorId: 13,
+    vehicleId: 63,
+    ...done,
+  }),
+  ...Array.from({ length: 25 }, (_, index) =>
+    lesson(720 + index, {
+      type: 'DRIVING',
+      date: `2026-${index < 15 ? '10' : '09'}-${String(28 - (index % 15)).padStart(2, '0')}`,
+      startTime: index % 2 === 0 ? '07:30' : '13:00',
+      minutes: 45,
+      hourType: 'NORMAL',
+      vehicleId: index % 3 === 0 ? 62 : 61,
+      ...done,
+    }),
+  ),
+].sort((a, b) => `${b.date}T${b.startTime}`.localeCompare(`${a.date}T${a.startTime}`));
+
+/** `POST /appointments/{id}` over `rows`: education and type filters, date or minutes order, pages. */
+function appointmentPage(rows: Appointment[], body: Schemas['StudentAppointmentFilter']) {
+  const [sort] = body.sort ?? [];
+  const sign = sort?.direction === 'asc' ? 1 : -1;
+  const key = (row: Appointment) =>
+    sort?.field === 'minutes'
+      ? String(row.minutes).padStart(4, '0')
+      : sort?.field === 'type'
+        ? row.type
+        : `${row.date}T${row.startTime}`;
+  const matching = rows
+    .filter(
+      (row) =>
+        (body.studentEducationId === undefined ||
+          row.studentEducationId === body.studentEducationId) &&
+        (!body.types?.length || body.types.includes(row.type)),
+    )
+    .sort((a, b) => sign * key(a).localeCompare(key(b)));
+  const start = body.page * body.size;
+  return { data: matching.slice(start, start + body.size), total: matching.length };
+}
+
+export const appointmentHandlers = {
+  /** `GET /users` and `GET /vehicles`, active or (`archived=true`) archived. */
+  names: [
+    mockHttp.get('/users', ({ query, response }) =>
+      response(200).json(query.get('archived') === 'true' ? archivedUsers : users),
+    ),
+    mockHttp.get('/vehicles', ({ query, response }) =>
+      response(200).json(query.get('archived') === 'true' ? archivedVehicles : vehicles),
+    ),
+  ],
+  full: mockHttp.post('/appointments/{id}', async ({ request, response }) =>
+    response(200).json(appointmentPage(appointments, await request.json())),
+  ),
+  empty: mockHttp.post('/appointments/{id}', ({ response }) =>
+    response(200).json({ data: [], total: 0 }),
+  ),
+  loading: mockHttp.post('/appointments/{id}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ data: [], total: 0 });
+  }),
+  error: mockHttp.post('/appointments/{id}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+};
