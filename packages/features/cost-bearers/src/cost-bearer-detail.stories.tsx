@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { CostBearerDetail } from './cost-bearer-detail';
-import { costBearerHandlers, jobCenter, uploadLink } from './mocks/handlers';
+import { appointmentHandlers, costBearerHandlers, jobCenter, uploadLink } from './mocks/handlers';
 
 const meta = {
   title: 'Features/CostBearers/CostBearerDetail',
@@ -68,6 +68,83 @@ export const NoEducations: Story = {
   },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Der Kostenträger bezahlt noch keine Ausbildung.');
+  },
+};
+
+/** Names of students (from the paid educations), instructors and vehicles, archived ones too. */
+export const Appointments: Story = {
+  args: { initialTab: 'appointments' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        costBearerHandlers.educations(),
+        appointmentHandlers.list(),
+        ...appointmentHandlers.names,
+      ],
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const table = within(
+      await canvas.findByRole('table', { name: 'Termine, die der Kostenträger bezahlt' }),
+    );
+    const rows = table.getAllByRole('row');
+    await expect(rows).toHaveLength(7);
+    const first = within(rows[1] as HTMLElement);
+    await expect(first.getByText('27.11.2026')).toBeVisible();
+    await expect(first.getByText('07:30')).toBeVisible();
+    await expect(first.getByText('90 Min.')).toBeVisible();
+    await expect(first.getByText('Autobahnfahrt')).toBeVisible();
+    await first.findByText('Thomas Schulz');
+    await first.findByText('MAN TGL (Klasse C)');
+    const archived = within(rows[5] as HTMLElement);
+    await archived.findByText('Sabine Roth');
+    await archived.findByText('Actros mit Anhänger');
+    for (const status of ['gebucht', 'unterschrieben', 'freigegeben', 'abgerechnet']) {
+      await expect(archived.getByText(status)).toBeVisible();
+    }
+    // A student whose education the cost bearer no longer pays: the number, not a name.
+    await expect(within(rows[6] as HTMLElement).getByText('Nr. 303')).toBeVisible();
+    await userEvent.click(await first.findByRole('button', { name: 'Becker, Leon öffnen' }));
+    await expect(args.onOpenStudent).toHaveBeenCalledWith(301);
+  },
+};
+
+export const NoAppointments: Story = {
+  args: { initialTab: 'appointments' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        costBearerHandlers.educations(),
+        appointmentHandlers.list([]),
+        ...appointmentHandlers.names,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Noch keine Termine, die der Kostenträger bezahlt.');
+  },
+};
+
+export const AppointmentsLoadFailed: Story = {
+  args: { initialTab: 'appointments' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        costBearerHandlers.educations(),
+        appointmentHandlers.listFailed,
+        ...appointmentHandlers.names,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The server's reason where it gives one (here errors.internal), as in the other tabs.
+    await canvas.findByText(/Auf dem Server ist ein Fehler aufgetreten/);
+    await expect(canvas.getByRole('button', { name: /Erneut versuchen/ })).toBeVisible();
   },
 };
 

@@ -13,27 +13,30 @@ import {
   toast,
 } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type CostBearer,
+  costBearerAppointmentsQuery,
   costBearerBalanceQuery,
   costBearerDocumentsQuery,
   costBearerEducationsQuery,
   costBearerNotesQuery,
   costBearerQuery,
   costBearerUploadLinkQuery,
+  useAppointmentNames,
   useCostBearerDocumentMutations,
   useCostBearerNoteMutations,
   useDownloadCostBearerDocument,
   useUploadCostBearerDocument,
 } from './api/cost-bearer-queries';
+import { CostBearerAppointments } from './components/cost-bearer-appointments';
 import { CostBearerBalanceView } from './components/cost-bearer-balance';
 import { CostBearerDocuments } from './components/cost-bearer-documents';
 import { CostBearerEducations } from './components/cost-bearer-educations';
 import { CostBearerNotes } from './components/cost-bearer-notes';
 import { coreText, errorText, useCostBearersTranslation } from './use-cost-bearers-translation';
 
-export type CostBearerTab = 'educations' | 'balance' | 'notes' | 'documents';
+export type CostBearerTab = 'educations' | 'appointments' | 'balance' | 'notes' | 'documents';
 
 export type CostBearerDetailProps = {
   costBearerId: number;
@@ -84,6 +87,50 @@ function EducationsTab({
       />
     );
   return <CostBearerEducations educations={query.data} onOpenStudent={onOpenStudent} />;
+}
+
+function AppointmentsTab({
+  id,
+  onOpenStudent,
+}: {
+  id: number;
+  onOpenStudent?: (studentId: number) => void;
+}) {
+  const api = useApi();
+  const query = useQuery({ ...costBearerAppointmentsQuery(api, id), meta: { silentError: true } });
+  // The students' names come with the educations the cost bearer pays (the educations tab's call).
+  const educations = useQuery({
+    ...costBearerEducationsQuery(api, id),
+    meta: { silentError: true },
+  });
+  const names = useAppointmentNames(query.data);
+  const students = useMemo(
+    () =>
+      new Map(
+        (educations.data ?? []).map((education) => [
+          education.studentId,
+          `${education.lastName}, ${education.firstName}`,
+        ]),
+      ),
+    [educations.data],
+  );
+  const allNames = useMemo(() => ({ ...names, students }), [names, students]);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <QueryFailed
+        error={query.error}
+        fallback="appointments.loadFailed"
+        onRetry={() => query.refetch()}
+      />
+    );
+  return (
+    <CostBearerAppointments
+      appointments={query.data}
+      names={allNames}
+      onOpenStudent={onOpenStudent}
+    />
+  );
 }
 
 function BalanceTab({ id }: { id: number }) {
@@ -192,7 +239,7 @@ function addressLine(costBearer: CostBearer): string | null {
   return [street, city].filter(Boolean).join(', ') || null;
 }
 
-/** One cost bearer: master data and the tabs educations, balance, notes, documents. */
+/** One cost bearer: master data and the tabs educations, appointments, balance, notes, documents. */
 export function CostBearerDetail({
   costBearerId,
   onEdit,
@@ -265,12 +312,16 @@ export function CostBearerDetail({
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CostBearerTab)}>
         <TabList aria-label={t('detail.tabsLabel')}>
           <Tab id="educations">{t('detail.tabEducations')}</Tab>
+          <Tab id="appointments">{t('detail.tabAppointments')}</Tab>
           <Tab id="balance">{t('detail.tabBalance')}</Tab>
           <Tab id="notes">{t('detail.tabNotes')}</Tab>
           <Tab id="documents">{t('detail.tabDocuments')}</Tab>
         </TabList>
         <TabPanel id="educations">
           <EducationsTab id={costBearer.id} onOpenStudent={onOpenStudent} />
+        </TabPanel>
+        <TabPanel id="appointments">
+          <AppointmentsTab id={costBearer.id} onOpenStudent={onOpenStudent} />
         </TabPanel>
         <TabPanel id="balance">
           <BalanceTab id={costBearer.id} />

@@ -1,6 +1,7 @@
 import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
 import { delay } from 'msw';
 import type {
+  Appointment,
   CostBearer,
   CostBearerBalance,
   CostBearerDocument,
@@ -216,4 +217,137 @@ export const costBearerHandlers = {
     '/public/cost-bearer-documents/{schoolToken}/{costBearerToken}',
     ({ response }) => response(404).json(errorBody('errors.not_found')),
   ),
+};
+
+// --- Appointments ----------------------------------------------------------------------------
+
+const instructor = (id: number, firstName: string, lastName: string, archived = false) => ({
+  id,
+  drivingSchoolId: 1,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@fahrschule-demo.de`,
+  roleIds: [3],
+  roleNames: ['Fahrlehrer'],
+  studentVisibility: 'ALL' as const,
+  archived,
+});
+const truck = (id: number, name: string, archived = false) => ({
+  id,
+  name,
+  plate: `K-FS ${id}`,
+  kind: 'TRUCK' as const,
+  licenseClasses: ['C' as const, 'CE' as const],
+  instructorIds: [],
+  archived,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+const appointment = (
+  id: number,
+  fields: Pick<Appointment, 'date' | 'startTime' | 'minutes' | 'type'> & Partial<Appointment>,
+): Appointment => ({
+  id,
+  studentId: 301,
+  studentEducationId: 501,
+  licenseClass: 'C',
+  instructorId: 81,
+  vehicleId: 91,
+  repeatRule: 'NONE',
+  includeInPayroll: true,
+  released: false,
+  invoiced: false,
+  booked: false,
+  signed: false,
+  costBearerId: 11,
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...fields,
+});
+
+/** Newest first, as the server answers: Leon Becker's C lessons, Aylin Demir's CE, one of a student whose education the cost bearer no longer pays. */
+export const costBearerAppointments: Appointment[] = [
+  appointment(901, {
+    type: 'DRIVING',
+    date: '2026-11-27',
+    startTime: '07:30',
+    minutes: 90,
+    hourType: 'MOTORWAY',
+  }),
+  appointment(902, {
+    type: 'EXAM',
+    date: '2026-11-25',
+    startTime: '10:00',
+    minutes: 75,
+    title: 'Praktische Prüfung C',
+    hourType: 'EXAM_PRESENTATION',
+    booked: true,
+  }),
+  appointment(903, {
+    type: 'DRIVING',
+    date: '2026-11-19',
+    startTime: '13:00',
+    minutes: 90,
+    hourType: 'OVERLAND',
+    booked: true,
+    signed: true,
+    released: true,
+  }),
+  appointment(904, {
+    type: 'THEORY',
+    date: '2026-11-12',
+    startTime: '18:00',
+    minutes: 90,
+    title: 'Zusatzstoff Klasse C: Lektion 3',
+    vehicleId: undefined,
+  }),
+  appointment(905, {
+    type: 'DRIVING',
+    date: '2026-09-08',
+    startTime: '08:00',
+    minutes: 45,
+    studentId: 302,
+    studentEducationId: 502,
+    licenseClass: 'CE',
+    hourType: 'TRAILER',
+    instructorId: 82,
+    vehicleId: 92,
+    ...{ booked: true, signed: true, released: true, invoiced: true },
+  }),
+  appointment(906, {
+    type: 'DRIVING',
+    date: '2026-06-30',
+    startTime: '09:30',
+    minutes: 45,
+    studentId: 303,
+    studentEducationId: 503,
+    hourType: 'NORMAL',
+    ...{ booked: true, signed: true, released: true, invoiced: true },
+  }),
+];
+
+export const appointmentHandlers = {
+  list: (rows: Appointment[] = costBearerAppointments) =>
+    mockHttp.get('/appointments/cost-bearer/{id}', ({ response }) => response(200).json(rows)),
+  listFailed: mockHttp.get('/appointments/cost-bearer/{id}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  /** `GET /users` and `GET /vehicles`, active or (`archived=true`) archived. */
+  names: [
+    mockHttp.get('/users', ({ query, response }) =>
+      response(200).json(
+        query.get('archived') === 'true'
+          ? [instructor(82, 'Sabine', 'Roth', true)]
+          : [instructor(81, 'Thomas', 'Schulz')],
+      ),
+    ),
+    mockHttp.get('/vehicles', ({ query, response }) =>
+      response(200).json(
+        query.get('archived') === 'true'
+          ? [truck(92, 'Actros mit Anhänger', true)]
+          : [truck(91, 'MAN TGL (Klasse C)')],
+      ),
+    ),
+  ],
 };
