@@ -294,6 +294,8 @@ export const DragBooksThroughTheChecks: Story = {
     await expect(booking.saves).toHaveLength(0);
     await userEvent.click(question.getByRole('button', { name: 'Trotzdem buchen' }));
     await waitFor(() => expect(booking.saves).toHaveLength(1));
+    // The question is gone (its overlay dims the calendar while it fades).
+    await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull());
     await expect(booking.saves[0]).toMatchObject({
       method: 'PUT',
       id: 4,

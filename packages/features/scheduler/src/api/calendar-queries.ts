@@ -1,5 +1,6 @@
 import { type components, useApi } from '@fahrwerk/api';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 export type Appointment = components['schemas']['Appointment'];
 export type AppointmentInput = components['schemas']['AppointmentInput'];
@@ -73,6 +74,20 @@ export function useInstructorWorkHours(
   enabled: boolean,
 ): Map<number, DayWorkHours[]> {
   const { query } = useApi();
+  const idsKey = instructorIds.join(',');
+  // Stable per list of ids, so the map is made again only when an answer changes.
+  const combine = useCallback(
+    (results: ReadonlyArray<{ data?: { dayWorkHours: DayWorkHours[] } }>) => {
+      const ids = idsKey === '' ? [] : idsKey.split(',').map(Number);
+      const hours = new Map<number, DayWorkHours[]>();
+      results.forEach((result, index) => {
+        const id = ids[index];
+        if (id !== undefined && result.data) hours.set(id, result.data.dayWorkHours);
+      });
+      return hours;
+    },
+    [idsKey],
+  );
   return useQueries({
     queries: instructorIds.map((id) =>
       query.queryOptions(
@@ -82,13 +97,6 @@ export function useInstructorWorkHours(
         { enabled, staleTime: MASTER_DATA_STALE_MS, meta: { silentError: true } },
       ),
     ),
-    combine: (results) => {
-      const hours = new Map<number, DayWorkHours[]>();
-      results.forEach((result, index) => {
-        const id = instructorIds[index];
-        if (id !== undefined && result.data) hours.set(id, result.data.dayWorkHours);
-      });
-      return hours;
-    },
+    combine,
   });
 }

@@ -199,7 +199,9 @@ export function SchedulerCalendar({
   height = 'max(32rem, calc(100dvh - 16rem))',
 }: SchedulerCalendarProps) {
   const { t, i18n } = useSchedulerTranslation();
-  const view = normalizeView(requestedView);
+  const { mode, span } = normalizeView(requestedView);
+  // One object per mode and span: the events and contents below are built again only then.
+  const view = useMemo<CalendarView>(() => ({ mode, span }), [mode, span]);
   const locale = calendarLocale(i18n.language);
   const element = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
