@@ -1,3 +1,4 @@
+import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
 import { pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -357,7 +358,7 @@ export const SignedChangeAsksFirst: Story = {
   play: async () => {
     signedChange.reset();
     const dialog = await dialogNamed('Termin bearbeiten');
-    await userEvent.click(dialog.getByRole('button', { name: 'Doppelstunde (90 Min.)' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Doppelstunde' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     let question = within(
       await pageBody().findByRole('alertdialog', { name: 'Unterschrift löschen?' }),
@@ -504,5 +505,69 @@ export const OwnStudentsOnly: Story = {
     await expect(list.getByRole('option', { name: 'Ayşe Yılmaz' })).toBeInTheDocument();
     await expect(list.getAllByRole('option')).toHaveLength(2);
     await expect(list.queryByRole('option', { name: 'Tim Schröder' })).toBeNull();
+  },
+};
+
+const refusedSave = recordBooking();
+const lenaSlot = { ...slot, studentId: 101, studentEducationId: 201, licenseClass: 'B' as const };
+
+/** The server refuses a value (422): its message at the field, the input stays. */
+export const ServerRefusesField: Story = {
+  args: { initial: lenaSlot },
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.post('/appointments', ({ response }) =>
+          response(422).json(
+            errorBody('errors.validation', {
+              fieldErrors: [{ field: 'studentEducationId', error: 'validation.unknown_id' }],
+            }),
+          ),
+        ),
+        ...pickerHandlers,
+        ...refusedSave.handlers,
+      ],
+    },
+  },
+  play: async ({ args }) => {
+    refusedSave.reset();
+    const dialog = await dialogNamed('Neuer Termin');
+    await fill(dialog.getByRole('textbox', { name: 'Notiz' }), 'Bitte Brille mitbringen');
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    const message = await dialog.findByText('Der gewählte Eintrag existiert nicht.');
+    // At the education's field, not in an alert.
+    await expect(message.closest('[data-required]')).toHaveTextContent(/^Ausbildung/);
+    await expect(dialog.getByRole('textbox', { name: 'Notiz' })).toHaveValue(
+      'Bitte Brille mitbringen',
+    );
+    await expect(args.onSaved).not.toHaveBeenCalled();
+  },
+};
+
+const failedCheck = recordBooking();
+
+/** A check that fails stops the booking with its message; nothing is saved. */
+export const CheckFails: Story = {
+  args: { initial: lenaSlot },
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.post('/calendar/vehicle/check-overlapping-appointments', ({ response }) =>
+          response(500).json(errorBody('errors.internal')),
+        ),
+        ...pickerHandlers,
+        ...failedCheck.handlers,
+      ],
+    },
+  },
+  play: async () => {
+    failedCheck.reset();
+    const dialog = await dialogNamed('Neuer Termin');
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Auf dem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    );
+    await expect(failedCheck.saves).toEqual([]);
+    await expect(pageBody().queryByRole('alertdialog')).toBeNull();
   },
 };

@@ -63,6 +63,8 @@ export function AppointmentFields({
   const repeatRule = watch('repeatRule');
   const shown = fieldsOfType(type);
   const isNew = appointment === undefined;
+  // Required marks only where something can be entered.
+  const required = !isReadOnly;
 
   const instructors = useInstructors();
   const vehicles = useVehicles(shown.vehicles);
@@ -119,7 +121,7 @@ export function AppointmentFields({
           control={control}
           name="type"
           label={t('booking.form.type')}
-          isRequired
+          isRequired={required}
           isReadOnly={isReadOnly}
           options={APPOINTMENT_TYPES.map((id) => ({ id, label: t(`booking.types.${id}`) }))}
         />
@@ -127,7 +129,7 @@ export function AppointmentFields({
           control={control}
           name="instructorId"
           label={t('booking.form.instructor')}
-          isRequired
+          isRequired={required}
           isReadOnly={isReadOnly}
           emptyValue={null}
           options={(instructors.data ?? []).map((user) => ({
@@ -139,14 +141,14 @@ export function AppointmentFields({
           control={control}
           name="date"
           label={t('booking.form.date')}
-          isRequired
+          isRequired={required}
           isReadOnly={isReadOnly}
         />
         <FormTimeField
           control={control}
           name="startTime"
           label={t('booking.form.startTime')}
-          isRequired
+          isRequired={required}
           isReadOnly={isReadOnly}
         />
         <div className="flex flex-col gap-2">
@@ -155,7 +157,7 @@ export function AppointmentFields({
             name="minutes"
             label={t('booking.form.minutes')}
             description={type === 'DRIVING' ? t('booking.form.minutesHint') : undefined}
-            isRequired
+            isRequired={required}
             isReadOnly={isReadOnly}
             minValue={5}
             maxValue={1440}
@@ -181,7 +183,7 @@ export function AppointmentFields({
             control={control}
             name="hourType"
             label={t('booking.form.hourType')}
-            isRequired
+            isRequired={required}
             isReadOnly={isReadOnly}
             emptyValue={null}
             options={HOUR_TYPES.map((id) => ({ id, label: t(`booking.hourTypes.${id}`) }))}
@@ -191,12 +193,17 @@ export function AppointmentFields({
 
       {shown.student && (
         <FieldSet legend={t('booking.form.sections.student')} layout="halves">
-          <StudentPicker form={form} isReadOnly={isReadOnly} isRequired studentName={studentName} />
+          <StudentPicker
+            form={form}
+            isReadOnly={isReadOnly}
+            isRequired={required}
+            studentName={studentName}
+          />
           <FormSelect
             control={control}
             name="studentEducationId"
             label={t('booking.form.education')}
-            isRequired
+            isRequired={required}
             isReadOnly={isReadOnly || studentId === null}
             emptyValue={null}
             description={
@@ -291,7 +298,7 @@ export function AppointmentFields({
               name="title"
               label={t('booking.form.title')}
               description={t('booking.form.titleHint')}
-              isRequired={type === 'PRIVATE' || type === 'OTHER'}
+              isRequired={required && (type === 'PRIVATE' || type === 'OTHER')}
               isReadOnly={isReadOnly}
               maxLength={255}
             />
@@ -328,7 +335,7 @@ export function AppointmentFields({
             name="repeatUntil"
             label={t('booking.form.repeatUntil')}
             description={t('booking.form.repeatUntilHint')}
-            isRequired={repeatRule !== 'NONE'}
+            isRequired={required && repeatRule !== 'NONE'}
             isDisabled={repeatRule === 'NONE'}
             isReadOnly={isReadOnly}
           />

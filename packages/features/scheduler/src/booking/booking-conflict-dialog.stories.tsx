@@ -32,7 +32,7 @@ export const Catalog: Story = {
       ['Fahrlehrer belegt', 'Tim Schröder am 02.03.2026, 09:30–11:00 Uhr (90 Min.)'],
       [
         'Fahrzeug belegt',
-        'Termin der Partnerfahrschule Fahrschule Nord am 02.03.2026, 10:15–11:00 Uhr (45 Min.)',
+        'Termin der Partnerfahrschule „Fahrschule Nord“ am 02.03.2026, 10:15–11:00 Uhr (45 Min.)',
       ],
       ['Anhänger belegt', 'Praktische Prüfung BE am 02.03.2026, 08:00–11:00 Uhr (180 Min.)'],
       ['Begleitfahrzeug belegt', 'Ayşe Yılmaz am 02.03.2026, 10:30–11:15 Uhr (45 Min.)'],

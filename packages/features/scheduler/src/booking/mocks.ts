@@ -470,25 +470,39 @@ export function recordBooking(findings: BookingCheckFindings = {}, conflictsFirs
  */
 export function recordSeriesBooking(occurrences: OccurrenceCheckResult[]) {
   const single = recordBooking();
-  const repeating = (path: string, answer: OccurrenceCheckResult[]) =>
-    mockHttp.post(
-      path as '/calendar/instructor/{id}/repeating-event/check-overlapping-appointments',
-      async ({ request, response }) => {
-        single.checks.push({ path: new URL(request.url).pathname, body: await request.json() });
-        return response(200).json({ ok: answer.every((row) => row.ok), occurrences: answer });
-      },
-    );
   const clean = occurrences.map((row) => ({ ...row, ok: true, findings: [] }));
+  const answer = (rows: OccurrenceCheckResult[]) => ({
+    ok: rows.every((row) => row.ok),
+    occurrences: rows,
+  });
+  const record = async (request: Request) => {
+    single.checks.push({ path: new URL(request.url).pathname, body: await request.json() });
+  };
   return {
     ...single,
     handlers: [
       ...single.handlers,
-      repeating(
+      mockHttp.post(
         '/calendar/instructor/{id}/repeating-event/check-overlapping-appointments',
-        occurrences,
+        async ({ request, response }) => {
+          await record(request);
+          return response(200).json(answer(occurrences));
+        },
       ),
-      repeating('/calendar/instructor/{id}/repeating-event/check-working-hours', clean),
-      repeating('/calendar/vehicle/{id}/repeating-event/check-overlapping-appointments', clean),
+      mockHttp.post(
+        '/calendar/instructor/{id}/repeating-event/check-working-hours',
+        async ({ request, response }) => {
+          await record(request);
+          return response(200).json(answer(clean));
+        },
+      ),
+      mockHttp.post(
+        '/calendar/vehicle/{id}/repeating-event/check-overlapping-appointments',
+        async ({ request, response }) => {
+          await record(request);
+          return response(200).json(answer(clean));
+        },
+      ),
     ],
   };
 }

@@ -74,6 +74,7 @@ export function StudentPicker({ form, isReadOnly, isRequired, studentName }: Stu
       emptyValue={null}
       isRequired={isRequired}
       isReadOnly={isReadOnly}
+      isClearable={!isReadOnly}
       onInputChange={(text) => {
         // Choosing a row writes its name into the input: that is no new search.
         setSearch(options.some((option) => option.label === text) ? '' : text);
