@@ -95,7 +95,7 @@ export function StudentAppointmentsPanel({ student }: { student: Student }) {
       {
         accessorKey: 'minutes',
         header: t('appointments.columns.minutes'),
-        meta: { align: 'end' },
+        meta: { align: 'end', className: 'whitespace-nowrap' },
         cell: ({ row }) => t('appointments.minutes', { minutes: row.original.minutes }),
       },
       {

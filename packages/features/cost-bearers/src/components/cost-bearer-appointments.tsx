@@ -46,7 +46,7 @@ export function CostBearerAppointments({
       {
         id: 'minutes',
         header: t('appointments.minutes'),
-        meta: { align: 'end' },
+        meta: { align: 'end', className: 'whitespace-nowrap' },
         cell: ({ row }) => t('appointments.minutesValue', { minutes: row.original.minutes }),
       },
       {
