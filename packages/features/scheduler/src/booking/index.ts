@@ -1,4 +1,9 @@
-export { AppointmentDialog, type AppointmentDialogProps } from './appointment-dialog';
+export {
+  AppointmentDialog,
+  type AppointmentDialogProps,
+  readOnlyReason,
+} from './appointment-dialog';
+export { appointmentToInput } from './appointment-form';
 export type { FindingGroup } from './booking-checks';
 export {
   BookingConflictDialog,
