@@ -1,3 +1,4 @@
+export * from './appointments';
 export { CORE_NAMESPACE, type FahrwerkMeta, showErrorToast } from './errors';
 export {
   FahrwerkProvider,

@@ -71,19 +71,18 @@ export const NoEducations: Story = {
   },
 };
 
+/** The calls of the appointments tab, with the given answer of the appointments. */
+const appointmentsTab = (appointments: ReturnType<typeof appointmentHandlers.list>) => [
+  costBearerHandlers.get(),
+  costBearerHandlers.educations(),
+  appointments,
+  ...appointmentHandlers.names,
+];
+
 /** Names of students (from the paid educations), instructors and vehicles, archived ones too. */
 export const Appointments: Story = {
   args: { initialTab: 'appointments' },
-  parameters: {
-    msw: {
-      handlers: [
-        costBearerHandlers.get(),
-        costBearerHandlers.educations(),
-        appointmentHandlers.list(),
-        ...appointmentHandlers.names,
-      ],
-    },
-  },
+  parameters: { msw: { handlers: appointmentsTab(appointmentHandlers.list()) } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const table = within(
@@ -113,16 +112,7 @@ export const Appointments: Story = {
 
 export const NoAppointments: Story = {
   args: { initialTab: 'appointments' },
-  parameters: {
-    msw: {
-      handlers: [
-        costBearerHandlers.get(),
-        costBearerHandlers.educations(),
-        appointmentHandlers.list([]),
-        ...appointmentHandlers.names,
-      ],
-    },
-  },
+  parameters: { msw: { handlers: appointmentsTab(appointmentHandlers.list([])) } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Noch keine Termine, die der Kostenträger bezahlt.');
   },
@@ -130,16 +120,7 @@ export const NoAppointments: Story = {
 
 export const AppointmentsLoadFailed: Story = {
   args: { initialTab: 'appointments' },
-  parameters: {
-    msw: {
-      handlers: [
-        costBearerHandlers.get(),
-        costBearerHandlers.educations(),
-        appointmentHandlers.listFailed,
-        ...appointmentHandlers.names,
-      ],
-    },
-  },
+  parameters: { msw: { handlers: appointmentsTab(appointmentHandlers.listFailed) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The server's reason where it gives one (here errors.internal), as in the other tabs.

@@ -23,7 +23,6 @@ import {
   costBearerNotesQuery,
   costBearerQuery,
   costBearerUploadLinkQuery,
-  useAppointmentNames,
   useCostBearerDocumentMutations,
   useCostBearerNoteMutations,
   useDownloadCostBearerDocument,
@@ -103,8 +102,7 @@ function AppointmentsTab({
     ...costBearerEducationsQuery(api, id),
     meta: { silentError: true },
   });
-  const names = useAppointmentNames(query.data);
-  const students = useMemo(
+  const studentNames = useMemo(
     () =>
       new Map(
         (educations.data ?? []).map((education) => [
@@ -114,7 +112,6 @@ function AppointmentsTab({
       ),
     [educations.data],
   );
-  const allNames = useMemo(() => ({ ...names, students }), [names, students]);
   if (query.isPending) return <Loading />;
   if (query.isError)
     return (
@@ -127,7 +124,7 @@ function AppointmentsTab({
   return (
     <CostBearerAppointments
       appointments={query.data}
-      names={allNames}
+      studentNames={studentNames}
       onOpenStudent={onOpenStudent}
     />
   );

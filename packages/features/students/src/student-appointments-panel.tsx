@@ -1,12 +1,15 @@
-import { type ListPaging, toSortOrder, useServerList } from '@fahrwerk/core';
-import { Badge, DataTable, type DataTableProps, formatDate, Select } from '@fahrwerk/ui';
-import { useMemo } from 'react';
 import {
-  type Appointment,
+  type ListPaging,
+  toSortOrder,
+  useAppointmentColumns,
+  useAppointmentNames,
+  useServerList,
+} from '@fahrwerk/core';
+import { DataTable, Select } from '@fahrwerk/ui';
+import {
   type AppointmentType,
   type Student,
   type StudentAppointmentsRequest,
-  useAppointmentNames,
   useBookedDrivingMinutes,
   useStudentAppointmentPage,
   useStudentEducations,
@@ -54,14 +57,6 @@ export function toStudentAppointmentsRequest(
   };
 }
 
-/** The states an appointment goes through, in order, with their badge tones. */
-const STATUSES = [
-  ['booked', 'brand'],
-  ['signed', 'success'],
-  ['released', 'neutral'],
-  ['invoiced', 'neutral'],
-] as const;
-
 /**
  * The appointments tab of a student: every appointment, newest first, server-paged, filtered
  * by education and type. Read-only: appointments are booked and changed in the scheduler.
@@ -75,93 +70,8 @@ export function StudentAppointmentsPanel({ student }: { student: Student }) {
     usePage: useStudentAppointmentPage,
   });
   const { state, update } = list;
-  const names = useAppointmentNames(list.table.data);
+  const columns = useAppointmentColumns({ names: useAppointmentNames(list.table.data) });
   const bookedMinutes = useBookedDrivingMinutes(student.id, state.educationId ?? undefined);
-  const none = t('common.none');
-
-  const columns = useMemo<DataTableProps<Appointment>['columns']>(
-    () => [
-      {
-        accessorKey: 'date',
-        header: t('appointments.columns.date'),
-        cell: ({ row }) => formatDate(row.original.date),
-      },
-      {
-        id: 'startTime',
-        header: t('appointments.columns.time'),
-        enableSorting: false,
-        cell: ({ row }) => row.original.startTime,
-      },
-      {
-        accessorKey: 'minutes',
-        header: t('appointments.columns.minutes'),
-        meta: { align: 'end', className: 'whitespace-nowrap' },
-        cell: ({ row }) => t('appointments.minutes', { minutes: row.original.minutes }),
-      },
-      {
-        accessorKey: 'type',
-        header: t('appointments.columns.type'),
-        cell: ({ row }) => (
-          <span className="flex flex-col">
-            {t(`appointmentTypes.${row.original.type}`)}
-            {row.original.title && (
-              <span className="text-xs text-neutral-600">{row.original.title}</span>
-            )}
-          </span>
-        ),
-      },
-      {
-        id: 'hourType',
-        header: t('appointments.columns.hourType'),
-        enableSorting: false,
-        cell: ({ row }) => (row.original.hourType ? t(`hourTypes.${row.original.hourType}`) : none),
-      },
-      {
-        id: 'licenseClass',
-        header: t('appointments.columns.licenseClass'),
-        enableSorting: false,
-        cell: ({ row }) => row.original.licenseClass ?? none,
-      },
-      {
-        id: 'status',
-        header: t('appointments.columns.status'),
-        enableSorting: false,
-        cell: ({ row }) => {
-          const shown = STATUSES.filter(([key]) => row.original[key]);
-          return shown.length === 0 ? (
-            none
-          ) : (
-            <span className="flex flex-wrap gap-1">
-              {shown.map(([key, tone]) => (
-                <Badge key={key} tone={tone}>
-                  {t(`appointmentStatus.${key}`)}
-                </Badge>
-              ))}
-            </span>
-          );
-        },
-      },
-      {
-        id: 'instructor',
-        header: t('appointments.columns.instructor'),
-        enableSorting: false,
-        cell: ({ row }) =>
-          names.instructor(row.original.instructorId) ??
-          t('appointments.unknown', { id: row.original.instructorId }),
-      },
-      {
-        id: 'vehicle',
-        header: t('appointments.columns.vehicle'),
-        enableSorting: false,
-        cell: ({ row }) => {
-          const { vehicleId } = row.original;
-          if (vehicleId === undefined) return none;
-          return names.vehicle(vehicleId) ?? t('appointments.unknown', { id: vehicleId });
-        },
-      },
-    ],
-    [t, names, none],
-  );
 
   const educationItems = [
     { id: ALL, label: t('appointments.allEducations') },

@@ -14,7 +14,6 @@ import {
   useResourceMutations,
 } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 
 type Schemas = components['schemas'];
 export type CostBearer = Schemas['CostBearer'];
@@ -70,51 +69,6 @@ export const costBearerDocumentsQuery = (api: Api, id: number) =>
 /** Every appointment billed to the cost bearer or of an education it pays, newest first (≤ 1000). */
 export const costBearerAppointmentsQuery = (api: Api, id: number) =>
   api.query.queryOptions('get', '/appointments/cost-bearer/{id}', { params: { path: { id } } });
-
-/**
- * The instructor and vehicle names appointments show, from `GET /users` and `GET /vehicles`
- * (the active ones, as the pickers load them); the archived lists are asked only when an id
- * is not among the active ones.
- */
-export function useAppointmentNames(appointments: Appointment[] | undefined) {
-  const { query } = useApi();
-  const list = (archived: boolean) => ({ params: { query: { archived } } });
-  const users = useQuery(query.queryOptions('get', '/users', list(false)));
-  const vehicles = useQuery(query.queryOptions('get', '/vehicles', list(false)));
-  const lacks = (rows: { id: number }[] | undefined, ids: (number | undefined)[]) =>
-    rows !== undefined && ids.some((id) => id !== undefined && !rows.some((row) => row.id === id));
-  const archivedUsers = useQuery({
-    ...query.queryOptions('get', '/users', list(true)),
-    enabled: lacks(
-      users.data,
-      (appointments ?? []).map((row) => row.instructorId),
-    ),
-  });
-  const archivedVehicles = useQuery({
-    ...query.queryOptions('get', '/vehicles', list(true)),
-    enabled: lacks(
-      vehicles.data,
-      (appointments ?? []).map((row) => row.vehicleId),
-    ),
-  });
-  return useMemo(
-    () => ({
-      users: new Map(
-        [...(users.data ?? []), ...(archivedUsers.data ?? [])].map((user) => [
-          user.id,
-          `${user.firstName} ${user.lastName}`,
-        ]),
-      ),
-      vehicles: new Map(
-        [...(vehicles.data ?? []), ...(archivedVehicles.data ?? [])].map((vehicle) => [
-          vehicle.id,
-          vehicle.name,
-        ]),
-      ),
-    }),
-    [users.data, archivedUsers.data, vehicles.data, archivedVehicles.data],
-  );
-}
 
 export const costBearerUploadLinkQuery = (api: Api, id: number) =>
   api.query.queryOptions(

@@ -9,7 +9,6 @@ import {
 } from '@fahrwerk/api';
 import { apiKey, useInvalidate, useResourceMutations } from '@fahrwerk/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import type { StudentFormPickers } from '../components/student-form';
 
 export type Student = components['schemas']['Student'];
@@ -521,52 +520,6 @@ export function useStudentAppointmentPage({ studentId, body }: StudentAppointmen
     placeholderData: keepPreviousData,
     meta: { silentError: true },
   });
-}
-
-/**
- * The names of the instructors and vehicles of some appointments, from the pickers' lists
- * (`GET /users`, `GET /vehicles`, the active ones, shared with the forms' pickers); the
- * archived lists are asked only when an id is not among the active ones.
- */
-export function useAppointmentNames(appointments: Appointment[]) {
-  const api = useApi();
-  const list = (archived: boolean) => ({ params: { query: { archived } } });
-  const users = useQuery(api.query.queryOptions('get', '/users', list(false)));
-  const vehicles = useQuery(api.query.queryOptions('get', '/vehicles', list(false)));
-  const missing = (ids: (number | undefined)[], rows: { id: number }[] | undefined) =>
-    rows !== undefined && ids.some((id) => id !== undefined && !rows.some((row) => row.id === id));
-  const archivedUsers = useQuery({
-    ...api.query.queryOptions('get', '/users', list(true)),
-    enabled: missing(
-      appointments.map((appointment) => appointment.instructorId),
-      users.data,
-    ),
-  });
-  const archivedVehicles = useQuery({
-    ...api.query.queryOptions('get', '/vehicles', list(true)),
-    enabled: missing(
-      appointments.map((appointment) => appointment.vehicleId),
-      vehicles.data,
-    ),
-  });
-  return useMemo(() => {
-    const userNames = new Map(
-      [...(users.data ?? []), ...(archivedUsers.data ?? [])].map((user) => [
-        user.id,
-        `${user.firstName} ${user.lastName}`,
-      ]),
-    );
-    const vehicleNames = new Map(
-      [...(vehicles.data ?? []), ...(archivedVehicles.data ?? [])].map((vehicle) => [
-        vehicle.id,
-        vehicle.name,
-      ]),
-    );
-    return {
-      instructor: (id: number) => userNames.get(id),
-      vehicle: (id: number | undefined) => (id === undefined ? undefined : vehicleNames.get(id)),
-    };
-  }, [users.data, archivedUsers.data, vehicles.data, archivedVehicles.data]);
 }
 
 /** What the sum line reads: the booked driving lessons, asked once without paging. */

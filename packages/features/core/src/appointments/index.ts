@@ -1,0 +1,7 @@
+export {
+  type AppointmentColumn,
+  type AppointmentColumns,
+  type AppointmentColumnsOptions,
+  useAppointmentColumns,
+} from './use-appointment-columns';
+export { type AppointmentNames, useAppointmentNames } from './use-appointment-names';
