@@ -1,7 +1,12 @@
 import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { editHandlers, pickerHandlers, studentHandlers } from './mocks/handlers';
+import {
+  appointmentHandlers,
+  editHandlers,
+  pickerHandlers,
+  studentHandlers,
+} from './mocks/handlers';
 import { StudentEditScreen } from './student-edit-screen';
 
 /** Data arrives through msw; a busy machine needs more than the default second. */
@@ -196,6 +201,25 @@ export const DocumentsEmpty: Story = {
   },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Noch keine Dokumente.', undefined, LOAD);
+  },
+};
+
+/** The tab Termine of the record (`?tab=appointments`): the student's appointments, read-only. */
+export const Appointments: Story = {
+  args: { initialTab: 'appointments' },
+  parameters: {
+    msw: {
+      handlers: [...appointmentHandlers.names, ...editHandlers, appointmentHandlers.full],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('tab', { name: 'Termine' }, LOAD)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await canvas.findByRole('table', { name: 'Termine des Schülers' }, LOAD);
+    await canvas.findByText('Praktische Prüfung TÜV', undefined, LOAD);
   },
 };
 
