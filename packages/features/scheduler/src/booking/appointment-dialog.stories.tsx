@@ -571,3 +571,45 @@ export const CheckFails: Story = {
     await expect(pageBody().queryByRole('alertdialog')).toBeNull();
   },
 };
+
+const intoCalendar = recordBooking();
+
+/**
+ * The calendars the caller may book into come from the calendar (no instructor list is
+ * loaded); the slot's branch goes into the checks and the save.
+ */
+export const WritableCalendars: Story = {
+  args: {
+    initial: { ...lenaSlot, instructorId: 15, branchId: 2 },
+    instructors: [
+      { id: 11, name: 'Jonas Weber' },
+      { id: 15, name: 'Petra Schmidt' },
+    ],
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        bookingPickerHandlers.students,
+        bookingPickerHandlers.educations,
+        bookingPickerHandlers.vehicles,
+        ...intoCalendar.handlers,
+      ],
+    },
+  },
+  play: async () => {
+    intoCalendar.reset();
+    const dialog = await dialogNamed('Neuer Termin');
+    await expect(dialog.getByRole('button', { name: /Fahrlehrer/ })).toHaveTextContent(
+      'Petra Schmidt',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await pageBody().findByText('Gespeichert.');
+    await expect(intoCalendar.checks.map((check) => check.path)).toContain(
+      '/api/calendar/instructor/15/check-working-hours',
+    );
+    for (const check of intoCalendar.checks) {
+      await expect(check.body).toMatchObject({ instructorId: 15, branchId: 2 });
+    }
+    await expect(intoCalendar.saves[0]?.body).toMatchObject({ instructorId: 15, branchId: 2 });
+  },
+};

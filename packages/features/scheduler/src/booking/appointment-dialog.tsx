@@ -2,7 +2,7 @@ import { ApiForm, FormDialog, showErrorToast, useApiForm } from '@fahrwerk/core'
 import { Badge, Button, ConfirmDialog, Dialog, Modal, toast } from '@fahrwerk/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
-import { AppointmentFields } from './appointment-fields';
+import { AppointmentFields, type InstructorOption } from './appointment-fields';
 import {
   APPOINTMENT_SERVER_FIELDS,
   type AppointmentForm,
@@ -31,6 +31,11 @@ export type AppointmentDialogProps = {
   editable?: boolean;
   /** The student's name as the calendar shows it (the picker shows it before any search). */
   studentName?: string;
+  /**
+   * The calendars the caller may book into (own and shared read-write); without it the
+   * school's instructors (`POST /instructor/filter`) are offered.
+   */
+  instructors?: InstructorOption[];
   /** After a save or release, with the appointment the server answered (the dialog toasts itself). */
   onSaved?: (appointment: Appointment) => void;
   /** After a deletion (the dialog toasts itself). */
@@ -68,6 +73,7 @@ export function AppointmentDialog({
   initial,
   editable = true,
   studentName,
+  instructors,
   onSaved,
   onDeleted,
 }: AppointmentDialogProps) {
@@ -112,7 +118,7 @@ export function AppointmentDialog({
   };
 
   const submit = async (values: AppointmentForm) => {
-    const input = formToAppointmentInput(values, appointment);
+    const input = formToAppointmentInput(values, appointment, initial);
     let scope: SeriesScope | undefined;
     if (appointment?.signed) {
       const agreed = await confirm(
@@ -214,6 +220,7 @@ export function AppointmentDialog({
                 defaultValues={defaultValues}
                 appointment={appointment}
                 studentName={studentName}
+                instructors={instructors}
                 close={close}
               />
             )}
@@ -259,7 +266,12 @@ export function AppointmentDialog({
                   }}
                 />
               )}
-              <AppointmentFields form={form} appointment={appointment} studentName={studentName} />
+              <AppointmentFields
+                form={form}
+                appointment={appointment}
+                studentName={studentName}
+                instructors={instructors}
+              />
             </div>
           )}
         </FormDialog>
@@ -309,12 +321,14 @@ function ReadOnlyBody({
   defaultValues,
   appointment,
   studentName,
+  instructors,
   close,
 }: {
   reason: string;
   defaultValues: AppointmentForm;
   appointment?: Appointment;
   studentName?: string;
+  instructors?: InstructorOption[];
   close: () => void;
 }) {
   const { t } = useSchedulerTranslation();
@@ -340,6 +354,7 @@ function ReadOnlyBody({
           form={form}
           appointment={appointment}
           studentName={studentName}
+          instructors={instructors}
           isReadOnly
         />
       </div>

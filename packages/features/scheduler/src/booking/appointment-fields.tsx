@@ -24,6 +24,9 @@ import {
 } from './booking-types';
 import { StudentPicker } from './student-picker';
 
+/** A calendar to book into: its user and the name shown. */
+export type InstructorOption = { id: number; name: string };
+
 export type AppointmentFieldsProps = {
   form: ApiFormOf<typeof appointmentFormSchema>;
   /** Shows the values only (released, invoiced, a calendar without write access). */
@@ -32,6 +35,8 @@ export type AppointmentFieldsProps = {
   appointment?: Appointment;
   /** The name of the appointment's student, when the caller knows it. */
   studentName?: string;
+  /** The calendars to choose from; without it the school's instructors are loaded. */
+  instructors?: InstructorOption[];
 };
 
 /** Runs `effect` when `value` changes after the first render (not for the loaded values). */
@@ -52,6 +57,7 @@ export function AppointmentFields({
   isReadOnly = false,
   appointment,
   studentName,
+  instructors: givenInstructors,
 }: AppointmentFieldsProps) {
   const { t } = useSchedulerTranslation();
   const { control, watch, setValue, getFieldState } = form;
@@ -66,7 +72,13 @@ export function AppointmentFields({
   // Required marks only where something can be entered.
   const required = !isReadOnly;
 
-  const instructors = useInstructors();
+  const loadedInstructors = useInstructors(givenInstructors === undefined);
+  const instructorOptions =
+    givenInstructors?.map((option) => ({ id: option.id, label: option.name })) ??
+    (loadedInstructors.data ?? []).map((user) => ({
+      id: user.id,
+      label: `${user.firstName} ${user.lastName}`,
+    }));
   const vehicles = useVehicles(shown.vehicles);
   const educations = useStudentEducations(shown.student ? (studentId ?? null) : null);
 
@@ -132,10 +144,7 @@ export function AppointmentFields({
           isRequired={required}
           isReadOnly={isReadOnly}
           emptyValue={null}
-          options={(instructors.data ?? []).map((user) => ({
-            id: user.id,
-            label: `${user.firstName} ${user.lastName}`,
-          }))}
+          options={instructorOptions}
         />
         <FormDateField
           control={control}

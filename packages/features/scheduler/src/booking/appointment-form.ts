@@ -171,11 +171,13 @@ export function fieldsOfType(type: AppointmentType) {
 /**
  * The body of POST/PUT /appointments. A PUT replaces the whole row, so the fields of the
  * stored appointment the form does not edit (branch, cost bearer) go back unchanged; the
- * repeat fields only go with a new appointment (the server ignores them on a change).
+ * repeat fields only go with a new appointment (the server ignores them on a change). A new
+ * one takes branch and cost bearer from `initial` (the calendar's filtered branch).
  */
 export function formToAppointmentInput(
   form: AppointmentForm,
   current?: Appointment,
+  initial: Partial<AppointmentInput> = {},
 ): AppointmentInput {
   const shown = fieldsOfType(form.type);
   const input: AppointmentInput = {
@@ -212,12 +214,10 @@ export function formToAppointmentInput(
   }
   if (shown.title) set('title', form.title.trim());
   set('note', form.note.trim());
-  if (current) {
-    set('branchId', current.branchId ?? null);
-    set('costBearerId', current.costBearerId ?? null);
-  } else if (form.repeatRule !== 'NONE') {
-    set('repeatUntil', form.repeatUntil);
-  }
+  const kept = current ?? initial;
+  set('branchId', kept.branchId ?? null);
+  set('costBearerId', kept.costBearerId ?? null);
+  if (!current && form.repeatRule !== 'NONE') set('repeatUntil', form.repeatUntil);
   return input;
 }
 

@@ -3,6 +3,7 @@ export {
   type AppointmentDialogProps,
   readOnlyReason,
 } from './appointment-dialog';
+export type { InstructorOption } from './appointment-fields';
 export { appointmentToInput } from './appointment-form';
 export type { FindingGroup } from './booking-checks';
 export {
