@@ -8,7 +8,10 @@ export type DemoScale = {
   instructors: number;
   vehicles: number;
   students: number;
-  /** Appointments over the year around `today` (roughly 9 months back, 3 ahead). */
+  /**
+   * Appointments over the year around `today` (roughly 9 months back, 3 ahead); more reach
+   * further back, as many years as the instructors need to hold them.
+   */
   appointments: number;
   costBearers: number;
   todos: number;

@@ -23,7 +23,11 @@ import { type DemoContext, insertBatched } from './context';
  * a year of appointments around `today` (roughly 9 months back, 3 ahead) built by walking every
  * instructor's working days slot by slot, so no instructor, vehicle or student is ever booked
  * twice at once, the 495-minute daily limit holds, and lessons lie within the instructor's
- * hours. A larger scale than the calendars hold in that year reaches further back in time.
+ * hours. A larger scale than the calendars hold in that year reaches further back in time
+ * (the benchmark scale, `demo:generate -- --appointments 2000000`): as many days back as the
+ * instructors fill at a realistic density, with the school's finished, cancelled and archived
+ * educations spread evenly over that past, so every month is about as busy as today's, and
+ * the walk's rate keeps the count (the asked number of appointments within a few in 10,000).
  *
  * Rows are built in memory in chunks and written with insertBatched; nothing is queried per
  * row. Deterministic: only `context.faker` and `context.today`.
@@ -43,6 +47,13 @@ const DAY_MS = 86_400_000;
 const DAILY_LIMIT = 495;
 const PAST_DAYS = 273;
 const FUTURE_DAYS = 91;
+/**
+ * The benchmark scale's share of the expected slots a workday holds in the past (a little
+ * below full, so the walk's rate has room to make up for a slot nobody could take).
+ */
+const EXTENDED_FILL = 0.88;
+/** The benchmark scale: finished educations each instructor teaches at once in the past. */
+const PAST_CONCURRENT = 14;
 const WEEKDAY_NAMES = [
   'MONDAY',
   'TUESDAY',
@@ -273,7 +284,7 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
     .select({ id: testingOrganizations.id, name: testingOrganizations.name })
     .from(testingOrganizations)
     .where(eq(testingOrganizations.drivingSchoolId, schoolId));
-  const educationRows = await db
+  const allEducationRows = await db
     .select({
       id: studentEducations.id,
       studentId: studentEducations.studentId,
@@ -285,11 +296,11 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
       theoryExamDate: studentEducations.theoryExamDate,
       practicalExamDate: studentEducations.practicalExamDate,
       createdAt: studentEducations.createdAt,
+      archived: studentEducations.archived,
     })
     .from(studentEducations)
-    .where(
-      and(eq(studentEducations.drivingSchoolId, schoolId), eq(studentEducations.archived, false)),
-    );
+    .where(eq(studentEducations.drivingSchoolId, schoolId))
+    .orderBy(studentEducations.id);
   const payers = await db
     .select({
       educationId: studentEducationCostBearers.studentEducationId,
@@ -322,13 +333,12 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
     scale.appointments / yearlyCapacity - FUTURE_DAYS / 365 / 3,
   );
   // Beyond about 15 months the people of the school cannot fill the calendars by their own
-  // dates (the benchmark scale): their timelines are stretched over the longer past.
+  // dates (the benchmark scale): the finished educations are spread over the longer past.
   const extended = pastYears > 1.25;
-  // The walk fills about nine in ten of the expected slots at that scale (students are busy,
-  // cars taken): a longer past makes up for it.
-  const windowStart = todayDay - Math.ceil((extended ? pastYears * 1.25 : pastYears) * 365);
-  const firstYear = new Date(windowStart * DAY_MS).getUTCFullYear() - 1;
-  const holidaySet = holidays(firstYear, new Date(windowEnd * DAY_MS).getUTCFullYear() + 1);
+  const holidaySet = holidays(
+    new Date(todayDay * DAY_MS).getUTCFullYear() - 2 - Math.ceil(pastYears * 2),
+    new Date(windowEnd * DAY_MS).getUTCFullYear() + 1,
+  );
   const workday = (t: Teacher, day: number) => {
     if (holidaySet.has(day)) return false;
     const ranges = t.hours[weekdayOf(day)];
@@ -337,6 +347,36 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
     const dayOfYear = day - Math.floor(Date.UTC(year, 0, 1) / DAY_MS);
     return dayOfYear < t.vacationStart || dayOfYear >= t.vacationStart + 14;
   };
+  // The future is booked less the further it lies ahead; the past as it happened.
+  const weight = (day: number) =>
+    day < todayDay + 14 ? 1 : Math.max(0.15, 1 - (day - todayDay - 14) / (FUTURE_DAYS - 14));
+  // The benchmark scale counts a day's slots as the walk fills them (a lesson and its gaps
+  // take about 66 minutes), so its rate stays even over the years instead of drifting.
+  const slotsOf = (t: Teacher, weekday: number) => {
+    if (!extended) return expectedSlots(t, weekday);
+    const minutes = (t.hours[weekday] ?? []).reduce((sum, r) => sum + (r.to - r.from), 0);
+    return Math.max(0, Math.min(minutes - 30, DAILY_LIMIT) / 66);
+  };
+  /** The expected slots of all instructors on a day, weighted for the future. */
+  const dayCapacity = (day: number) => {
+    let slots = 0;
+    for (const t of teachers) if (workday(t, day)) slots += slotsOf(t, weekdayOf(day));
+    return slots * weight(day);
+  };
+  // The benchmark scale: as many days back as the calendars need when a workday holds about
+  // EXTENDED_FILL of the expected slots — as dense as around today, all the way back (the
+  // walk raises or lowers its rate as it goes, so the count is reached on the last day).
+  let windowStart = todayDay - Math.ceil(pastYears * 365);
+  if (extended) {
+    let capacity = 0;
+    for (windowStart = windowEnd; windowStart > todayDay - 20 * 365; windowStart--) {
+      capacity += dayCapacity(windowStart) * EXTENDED_FILL;
+      if (capacity >= scale.appointments) break;
+    }
+  }
+  // Archived educations (finished long ago, cancelled) had their lessons too: the benchmark
+  // scale's long past needs them; the small demo's year keeps to the current ones.
+  const educationRows = extended ? allEducationRows : allEducationRows.filter((e) => !e.archived);
   log(
     `demo: planning window ${isoOf(windowStart)} … ${isoOf(windowEnd)} (${teachers.length} instructors)`,
   );
@@ -455,16 +495,42 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
   );
   const stretch = Math.max(1, (scale.appointments * 1.5) / Math.max(1, plannedUnits));
   if (stretch > 1) for (const e of educations) e.quota = Math.ceil(e.quota * stretch);
-  // The benchmark scale reaches back before the educations began: their starts are spread
-  // over the longer past in proportion, so every month has students.
-  const earliest = Math.min(...educations.map((e) => e.lessonsFrom).filter(Number.isFinite));
-  const ratio = (todayDay - windowStart) / Math.max(1, todayDay - earliest);
-  for (const e of educations) {
-    if (!Number.isFinite(e.lessonsFrom) || !e.teacher) continue;
-    if (extended && e.lessonsFrom < todayDay) {
-      e.lessonsFrom = Math.floor(windowStart + (e.lessonsFrom - earliest) * ratio);
+  for (const e of educations) if (Number.isFinite(e.lessonsFrom)) e.teacher?.educations.push(e);
+  // The benchmark scale reaches back years before the school's finished educations began:
+  // each instructor's finished and cancelled ones are spread evenly over the longer past,
+  // PAST_CONCURRENT at a time, with their quotas and exams moved along (the students of
+  // today keep their own dates, so the weeks around today look as in the small demo).
+  if (extended) {
+    const pastEnd = todayDay - 14;
+    const span = pastEnd - windowStart;
+    const workdayShare = 0.6;
+    const perDay = 7.5 * EXTENDED_FILL;
+    for (const t of teachers) {
+      const past = t.educations
+        .filter((e) => e.lessonsTo < todayDay)
+        .sort((a, b) => a.lessonsFrom - b.lessonsFrom || a.id - b.id);
+      if (past.length === 0) continue;
+      const count = past.length;
+      // Starts evenly over [windowStart - length, pastEnd]: as many at a time everywhere.
+      const length =
+        count > PAST_CONCURRENT
+          ? Math.max(45, Math.round((PAST_CONCURRENT * span) / (count - PAST_CONCURRENT)))
+          : span;
+      past.forEach((e, k) => {
+        const start = Math.round(windowStart - length + ((k + rand()) * (span + length)) / count);
+        const from = Math.max(windowStart, start);
+        const to = Math.min(pastEnd, start + length);
+        const days = Math.max(1, to - from);
+        e.start = from - between(7, 21);
+        e.lessonsFrom = from;
+        e.lessonsTo = to;
+        // Units of 45 minutes at about the share of the instructor's lessons it gets.
+        const share = (perDay * workdayShare * days * 1.45) / Math.min(count, PAST_CONCURRENT);
+        e.quota = Math.max(e.quota, Math.ceil(share * 1.3));
+        if (e.theoryExam !== undefined) e.theoryExam = Math.min(to - 7, from + between(28, 56));
+        if (e.practicalExam !== undefined) e.practicalExam = to + 1;
+      });
     }
-    e.teacher.educations.push(e);
   }
   for (const t of teachers) t.educations.sort((a, b) => a.lessonsFrom - b.lessonsFrom);
 
@@ -959,14 +1025,9 @@ export async function seedPlanning(context: DemoContext): Promise<Record<string,
     buffer.push(row);
     await flush();
   }
-  // The future is booked less the further it lies ahead; the past as it happened.
-  const weight = (day: number) =>
-    day < todayDay + 14 ? 1 : Math.max(0.15, 1 - (day - todayDay - 14) / (FUTURE_DAYS - 14));
   const capacityOf = new Float64Array(windowEnd - windowStart + 2);
   for (let day = windowEnd; day >= windowStart; day--) {
-    let slots = 0;
-    for (const t of teachers) if (workday(t, day)) slots += expectedSlots(t, weekdayOf(day));
-    capacityOf[day - windowStart] = (capacityOf[day - windowStart + 1] ?? 0) + slots * weight(day);
+    capacityOf[day - windowStart] = (capacityOf[day - windowStart + 1] ?? 0) + dayCapacity(day);
   }
   let remaining = Math.max(0, scale.appointments - inWindow.length);
   const odometer = new Map<number, number>(fleet.map((v) => [v.id, 8_000 + (v.id % 50) * 1_700]));
