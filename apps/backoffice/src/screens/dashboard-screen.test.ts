@@ -1,10 +1,20 @@
-import type { components } from '@fahrwerk/api';
-import { registerCoreTexts } from '@fahrwerk/core';
+import { type components, createApiClient } from '@fahrwerk/api';
+import {
+  createFahrwerkQueryClient,
+  FahrwerkProvider,
+  type FahrwerkProviderProps,
+  registerCoreTexts,
+} from '@fahrwerk/core';
 import { addResources, createI18n, toIsoDate } from '@fahrwerk/ui';
-import { expect, test } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { expect, test, vi } from 'vitest';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
-import { addDays, dayLabel, endTime, groupByDay } from './dashboard-screen';
+import { addDays, dayLabel, endTime, groupByDay, OwnAppointments } from './dashboard-screen';
+
+// React's act() in a plain test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type CalendarEntry = components['schemas']['CalendarEntry'];
 
@@ -69,4 +79,65 @@ test('days are called Heute, Morgen, then weekday and date', () => {
   const english = i18n.getFixedT('en', 'backoffice');
   expect(dayLabel('2026-11-27', '2026-11-26', english, 'en')).toBe('Tomorrow');
   expect(dayLabel('2026-11-28', '2026-11-26', english, 'en')).toBe('Saturday, 28.11.');
+});
+
+/** Renders "Meine Termine" of user 11 on 26.11.2026 against a fetch answering `entries`. */
+async function renderOwnAppointments(entries: CalendarEntry[]) {
+  const bodies: unknown[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    bodies.push({ url: new URL(request.url).pathname, body: await request.json() });
+    const answer = { data: entries, total: entries.length, mirrorBlocks: [], nightTimes: [] };
+    return Response.json({ ...answer, userCalendars: [] });
+  };
+  const client = createApiClient({ baseUrl: 'http://test/api', getToken: () => 'token', fetch });
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  const queryClient = createFahrwerkQueryClient(i18n, { retry: false });
+  await act(async () =>
+    root.render(
+      createElement(
+        FahrwerkProvider,
+        // The children come as the third argument (the props type wants them in the props).
+        { client, i18n, queryClient, withToasts: false } as FahrwerkProviderProps,
+        createElement(OwnAppointments, { userId: 11, now: new Date('2026-11-26T07:00:00Z') }),
+      ),
+    ),
+  );
+  // The answer arrives after the first render: wait inside act, so React applies it there.
+  const waitFor = (check: () => void) => act(() => vi.waitFor(check));
+  return { container, bodies, waitFor, unmount: () => act(() => root.unmount()) };
+}
+
+test('Meine Termine asks the own calendar of today and the next six days and lists it by day', async () => {
+  const later = { ...entry(2, '2026-11-27', '16:00'), studentName: 'Lena Schmidt' };
+  later.appointment = { ...later.appointment, hourType: 'NIGHT', minutes: 90 };
+  const { container, bodies, waitFor, unmount } = await renderOwnAppointments([
+    later,
+    { ...entry(1, '2026-11-26', '07:30'), vehicleName: 'Golf 8' },
+  ]);
+  await waitFor(() => expect(container.textContent).toContain('Morgen'));
+  expect(bodies).toEqual([
+    {
+      url: '/api/calendar/filter',
+      body: { from: '2026-11-26', to: '2026-12-02', instructorIds: [11] },
+    },
+  ]);
+  const lines = [...container.querySelectorAll('h3, li')].map((node) => node.textContent);
+  expect(lines).toEqual([
+    'Heute',
+    '07:30–08:15Fahrstunde · Golf 8',
+    'Morgen',
+    '16:00–17:30Fahrstunde (Nachtfahrt) · Lena Schmidt',
+  ]);
+  expect(container.querySelector('a')?.getAttribute('href')).toBe('/scheduler');
+  await unmount();
+});
+
+test('Meine Termine says when the week is free', async () => {
+  const { container, waitFor, unmount } = await renderOwnAppointments([]);
+  await waitFor(() =>
+    expect(container.textContent).toContain('Keine Termine in den nächsten 7 Tagen.'),
+  );
+  await unmount();
 });
