@@ -137,6 +137,14 @@ export const PRODUCT_TYPES = contractEnum<Schemas['ProductType']>()([
   'BASIC_FEE',
   'ADD_ON',
 ]);
+/** In the order the scheduler offers them. */
+export const APPOINTMENT_TYPES = contractEnum<Schemas['AppointmentType']>()([
+  'DRIVING',
+  'THEORY',
+  'EXAM',
+  'PRIVATE',
+  'OTHER',
+]);
 export const HOUR_TYPES = contractEnum<Schemas['HourType']>()([
   'NORMAL',
   'OVERLAND',

@@ -9,6 +9,7 @@ export {
   saveExport,
 } from './download';
 export {
+  APPOINTMENT_TYPES,
   CHARTS_OF_ACCOUNTS,
   COST_BEARER_KINDS,
   DOCUMENT_TYPES,

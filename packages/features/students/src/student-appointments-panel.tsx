@@ -1,3 +1,4 @@
+import { APPOINTMENT_TYPES } from '@fahrwerk/api';
 import {
   type ListPaging,
   toSortOrder,
@@ -16,7 +17,6 @@ import {
 } from './api/student-queries';
 import { useStudentsTranslation } from './use-students-translation';
 
-const APPOINTMENT_TYPES: AppointmentType[] = ['DRIVING', 'THEORY', 'EXAM', 'PRIVATE', 'OTHER'];
 const ALL = 'all';
 /** The minutes of one driving lesson (Fahrstunde), the unit the sum line counts in. */
 const LESSON_MINUTES = 45;
