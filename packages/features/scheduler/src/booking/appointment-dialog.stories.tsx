@@ -131,7 +131,11 @@ export const FormValidation: Story = {
     await dialog.findByText('Bitte geben Sie die Anfangszeit ein.');
     await expect(dialog.getByText('Bitte wählen Sie den Fahrlehrer.')).toBeInTheDocument();
     await expect(dialog.getByText('Bitte wählen Sie den Fahrschüler.')).toBeInTheDocument();
+    const payroll = dialog.getByRole('checkbox', { name: 'In der Lohnabrechnung berücksichtigen' });
+    await expect(payroll).toBeChecked();
     await choose(dialog, /Terminart/, 'Privater Termin');
+    // Private time does not count for payroll unless the user says so.
+    await waitFor(() => expect(payroll).not.toBeChecked());
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     await dialog.findByText('Bitte geben Sie einen Titel ein.');
     await expect(invalid.checks).toEqual([]);

@@ -332,12 +332,11 @@ function ReadOnlyBody({
   close: () => void;
 }) {
   const { t } = useSchedulerTranslation();
-  const [, setNothing] = useState(0);
   const form = useApiForm({
     schema: appointmentFormSchema,
     defaultValues,
     // Nothing to save: the form only shows the values.
-    submit: () => setNothing((n) => n),
+    submit: () => undefined,
     t,
   });
   return (

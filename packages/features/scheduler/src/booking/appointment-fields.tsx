@@ -60,7 +60,7 @@ export function AppointmentFields({
   instructors: givenInstructors,
 }: AppointmentFieldsProps) {
   const { t } = useSchedulerTranslation();
-  const { control, watch, setValue, getFieldState } = form;
+  const { control, watch, setValue } = form;
   const type = watch('type');
   const studentId = watch('studentId');
   const educationId = watch('studentEducationId');
@@ -82,6 +82,9 @@ export function AppointmentFields({
   const vehicles = useVehicles(shown.vehicles);
   const educations = useStudentEducations(shown.student ? (studentId ?? null) : null);
 
+  // Subscribed in render, so the effect below sees whether the user changed it.
+  const payrollChanged = Boolean(form.formState.dirtyFields.includeInPayroll);
+
   const set = (name: Parameters<typeof setValue>[0], value: unknown) =>
     setValue(name, value as never, { shouldDirty: true });
 
@@ -90,7 +93,7 @@ export function AppointmentFields({
       if (form.getValues('minutes') === null) set('minutes', LESSON_MINUTES);
       if (form.getValues('hourType') === null) set('hourType', 'NORMAL');
     }
-    if (!getFieldState('includeInPayroll').isDirty) {
+    if (!payrollChanged) {
       setValue('includeInPayroll', PAYROLL_TYPES.includes(next));
     }
   });
