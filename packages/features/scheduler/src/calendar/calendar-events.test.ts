@@ -7,6 +7,7 @@ import {
 } from '../mocks/calendar-mocks';
 import {
   buildEvents,
+  intersectRanges,
   lockReason,
   minutesKey,
   outsideRanges,
@@ -95,8 +96,15 @@ describe('events', () => {
       ['2026-03-02T00:00:00', '2026-03-02T08:00:00'],
       ['2026-03-02T17:00:00', '2026-03-03T00:00:00'],
     ]);
-    // Jonas' hours are not known yet: nothing greyed rather than a wrong guess.
+    // Jonas' hours are not known yet: only the branch's corridor greys his column.
     expect(events.some((event) => String(event.id).startsWith('off/2/'))).toBe(false);
+    const corridor = events.filter((event) =>
+      String(event.id).startsWith(`corridor/2/${CALENDAR_WEEK_MONDAY}`),
+    );
+    expect(corridor.map((event) => [event.start, event.end, event.resourceIds])).toEqual([
+      ['2026-03-02T00:00:00', '2026-03-02T07:00:00', ['2']],
+      ['2026-03-02T20:00:00', '2026-03-03T00:00:00', ['2']],
+    ]);
   });
 
   test('vehicle rows: vehicle and trailer both show the lesson', () => {
@@ -109,6 +117,22 @@ describe('events', () => {
     const month = buildEvents(data, { mode: 'calendar', span: 'month' }, { readOnly: false });
     expect(month.every((event) => event.display !== 'background')).toBe(true);
     expect(month).toHaveLength(busyWeekEntries.length);
+  });
+
+  test('work hours inside the corridor', () => {
+    expect(
+      intersectRanges(
+        [
+          { from: '06:00', to: '09:00' },
+          { from: '19:00', to: '22:00' },
+          { from: '21:00', to: '23:00' },
+        ],
+        { from: '07:00', to: '20:00' },
+      ),
+    ).toEqual([
+      { from: '07:00', to: '09:00' },
+      { from: '19:00', to: '20:00' },
+    ]);
   });
 
   test('the time outside ranges', () => {

@@ -13,6 +13,7 @@ import {
   daysBetween,
   type IsoDate,
   toMinutes,
+  toTime,
   weekdayIndex,
 } from './calendar-dates';
 import type { CalendarView } from './calendar-view';
@@ -108,6 +109,16 @@ export function outsideRanges(ranges: readonly TimeRange[]): Array<[number, numb
   }
   if (cursor < DAY_MINUTES) gaps.push([cursor, DAY_MINUTES]);
   return gaps;
+}
+
+/** The parts of `ranges` inside `within`. */
+export function intersectRanges(ranges: readonly TimeRange[], within: TimeRange): TimeRange[] {
+  const from = toMinutes(within.from);
+  const to = toMinutes(within.to);
+  return ranges
+    .map((range) => [Math.max(toMinutes(range.from), from), Math.min(toMinutes(range.to), to)])
+    .filter(([start = 0, end = 0]) => start < end)
+    .map(([start = 0, end = 0]) => ({ from: toTime(start), to: toTime(end) }));
 }
 
 function background(
@@ -209,8 +220,9 @@ export function buildEvents(
     );
   }
 
-  if (data.workCorridor) {
-    const gaps = outsideRanges([data.workCorridor]);
+  const corridor = data.workCorridor ?? null;
+  if (corridor && view.mode !== 'instructors') {
+    const gaps = outsideRanges([corridor]);
     for (const day of days) {
       gaps.forEach((gap, index) => {
         events.push(
@@ -220,6 +232,8 @@ export function buildEvents(
     }
   }
 
+  // An instructor's column greys what lies outside their work hours or the corridor: one
+  // set of events per column and day (fewer elements than both layers with 30 columns).
   const withHours =
     view.mode === 'instructors'
       ? data.instructors
@@ -227,19 +241,30 @@ export function buildEvents(
         ? data.instructors
         : [];
   for (const instructor of withHours) {
-    if (!instructor.workHours) continue;
+    const columns = view.mode === 'instructors' ? [String(instructor.id)] : undefined;
     for (const day of days) {
+      if (!instructor.workHours) {
+        if (view.mode !== 'instructors' || !corridor) continue;
+        outsideRanges([corridor]).forEach((gap, index) => {
+          events.push(
+            background(
+              `corridor/${instructor.id}/${day}/${index}`,
+              'outsideCorridor',
+              day,
+              gap,
+              columns,
+            ),
+          );
+        });
+        continue;
+      }
       const weekday = WEEKDAYS[weekdayIndex(day)];
       const ranges = instructor.workHours.find((hours) => hours.weekday === weekday)?.ranges ?? [];
-      outsideRanges(ranges).forEach((gap, index) => {
+      const allowed =
+        corridor && view.mode === 'instructors' ? intersectRanges(ranges, corridor) : ranges;
+      outsideRanges(allowed).forEach((gap, index) => {
         events.push(
-          background(
-            `off/${instructor.id}/${day}/${index}`,
-            'offDuty',
-            day,
-            gap,
-            view.mode === 'instructors' ? [String(instructor.id)] : undefined,
-          ),
+          background(`off/${instructor.id}/${day}/${index}`, 'offDuty', day, gap, columns),
         );
       });
     }

@@ -28,6 +28,7 @@ import {
 } from './calendar-events';
 import {
   CALENDAR_MODES,
+  type CalendarMode,
   type CalendarSpan,
   type CalendarView,
   libraryView,
@@ -313,6 +314,7 @@ export function SchedulerCalendar({
     eventTimeFormat: eventTime,
     dayMaxEvents: true,
     datesAboveResources: true,
+    columnWidth: columnWidth(view.mode),
     // A touch drag starts after a short press, so that scrolling a tablet moves no appointment.
     longPressDelay: 400,
     eventLongPressDelay: 400,
@@ -466,6 +468,7 @@ export function SchedulerCalendar({
   useEffect(() => set('locale', locale));
   useEffect(() => set('editable', !readOnly));
   useEffect(() => set('selectable', canCreate));
+  useEffect(() => set('columnWidth', columnWidth(view.mode)));
   useEffect(() => set('resources', resources));
   useEffect(() => set('events', events));
   useEffect(() => set('resourceLabelContent', resourceLabelContent));
@@ -549,7 +552,7 @@ export function SchedulerCalendar({
         </p>
       )}
       <div
-        className={cn('fw-scheduler', `fw-mode-${view.mode}`, isLoading && 'fw-loading')}
+        className={cn('fw-scheduler', `fw-mode-${view.mode}`)}
         style={{ height: view.mode === 'list' ? 'auto' : height }}
         aria-busy={isLoading}
       >
@@ -560,6 +563,14 @@ export function SchedulerCalendar({
       {view.mode !== 'list' && view.span !== 'month' && <Legend t={t} />}
     </section>
   );
+}
+
+/**
+ * Instructor columns keep a readable width (name, minutes, an entry's student) and the grid
+ * scrolls sideways when 30 instructors do not fit; the other views fill the width.
+ */
+function columnWidth(mode: CalendarMode): string | undefined {
+  return mode === 'instructors' ? 'minmax(8rem, 1fr)' : undefined;
 }
 
 /** Large enough to hit with a finger on a tablet (44 px on coarse pointers). */
