@@ -166,7 +166,7 @@ export function createDrivingLessonHandlers(db: Db, files: FileStore): Operation
       const signedAtText = (request.body as { signedAt?: string } | undefined)?.signedAt;
       const signedAt = signedAtText ? new Date(signedAtText) : new Date();
       if (Number.isNaN(signedAt.getTime())) {
-        throw fieldError('signedAt', 'validation.format', 'signedAt is no ISO date and time.');
+        throw fieldError('signedAt', 'validation.invalid', 'signedAt is no ISO date and time.');
       }
       // Priced before the transaction: everything inside it goes through `tx`.
       const charge = lesson.booked
