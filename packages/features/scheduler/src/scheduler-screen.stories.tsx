@@ -326,7 +326,7 @@ export const OpensAReleasedEntryReadOnly: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [released] = await canvas.findAllByRole('button', {
-      name: /Max Mustermann.*freigegeben/,
+      name: /freigegeben Max Mustermann/,
     });
     if (!released) throw new Error('no released entry');
     fireEvent.click(released);

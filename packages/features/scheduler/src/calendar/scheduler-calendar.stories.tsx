@@ -97,7 +97,7 @@ export const OpensAnEntry: Story = {
     );
     // From the keyboard: the entry's button names day and time, Enter opens it.
     const released = canvas.getByRole('button', {
-      name: 'Mo., 02.03., 08:00–09:30 Max Mustermann Fahrstunde · Anna Becker · Golf 8 Automatik freigegeben',
+      name: 'Mo., 02.03., 08:00–09:30 freigegeben Max Mustermann Fahrstunde · Anna Becker · Golf 8 Automatik',
     });
     released.focus();
     await userEvent.keyboard('{Enter}');

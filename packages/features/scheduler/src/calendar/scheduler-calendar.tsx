@@ -164,14 +164,15 @@ function entryHtml(
       : '';
     return `<button type="button" class="fw-event fw-event-line" data-entry-id="${appointment.id}">${day}${time}<span class="fw-event-title">${escapeHtml(title)}</span>${lockIcon}</button>`;
   }
+  // The lock shares the first line with the time, so a 45-minute entry still shows it.
   const locked = lockText
     ? `<span class="fw-event-lock">${LOCK_ICON}${escapeHtml(lockText)}</span>`
     : '';
-  return `<button type="button" class="fw-event" data-entry-id="${appointment.id}">${day}${time}<span class="fw-event-title">${escapeHtml(title)}</span>${
+  return `<button type="button" class="fw-event" data-entry-id="${appointment.id}">${day}<span class="fw-event-head">${time}${locked}</span><span class="fw-event-title">${escapeHtml(title)}</span>${
     details.length > 0
       ? `<span class="fw-event-details">${escapeHtml(details.join(' · '))}</span>`
       : ''
-  }${locked}</button>`;
+  }</button>`;
 }
 
 /**
