@@ -508,7 +508,10 @@ export function SchedulerCalendar({
             <span aria-hidden="true">›</span>
           </Button>
         </div>
-        <h2 className="min-w-0 flex-1 text-lg font-semibold text-neutral-900" aria-live="polite">
+        <h2
+          className="flex-1 whitespace-nowrap text-lg font-semibold text-neutral-900"
+          aria-live="polite"
+        >
           {title}
           {isLoading && (
             <Spinner
