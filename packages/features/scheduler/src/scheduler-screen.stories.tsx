@@ -177,6 +177,10 @@ export const PhoneList: Story = {
     await expect(canvas.getByRole('button', { name: 'Tag', pressed: true })).toBeInTheDocument();
     await expect(calendarRequests.at(-1)).toEqual({ from: '2026-03-04', to: '2026-03-04' });
     await expect(canvas.getByText('Noah Zimmermann')).toBeInTheDocument();
+    // The filters wait behind a button on a phone.
+    await expect(canvas.queryByRole('group', { name: 'Filter' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Filter' }));
+    await expect(canvas.getByRole('group', { name: 'Filter' })).toBeVisible();
   },
 };
 
