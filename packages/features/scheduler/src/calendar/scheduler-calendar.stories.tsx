@@ -174,6 +174,26 @@ export const RefusedMoveGoesBack: Story = {
   },
 };
 
+export const DragMovesToAnotherVehicle: Story = {
+  args: { view: { mode: 'vehicles', span: 'day' }, date: CALENDAR_WEEK_MONDAY },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Finn's trailer lesson shows on the Polo's row and on the trailer's; the Polo's moves.
+    const [onPolo] = await canvas.findAllByText('Finn Krüger');
+    const entry = onPolo?.closest<HTMLElement>('.ec-event');
+    if (!entry) throw new Error('no entry');
+    const box = entry.getBoundingClientRect();
+    const row = canvas.getByText('Golf 8 Automatik').getBoundingClientRect();
+    dragTo(entry, { x: box.left + box.width / 2, y: row.top + row.height / 2 });
+    await waitFor(() =>
+      expect(args.onMove).toHaveBeenCalledWith(
+        expect.objectContaining({ studentName: 'Finn Krüger' }),
+        { date: CALENDAR_WEEK_MONDAY, startTime: '10:00', minutes: 90, vehicleId: 1 },
+      ),
+    );
+  },
+};
+
 export const ClickOnAFreeSlotCreates: Story = {
   args: { view: { mode: 'instructors', span: 'day' } },
   play: async ({ args, canvasElement }) => {
