@@ -161,6 +161,10 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
     }
   };
 
+  // The calendars a new or changed appointment may go into: own and shared read-write.
+  const bookable = allInstructors
+    .filter((instructor) => instructor.write)
+    .map(({ id, name }) => ({ id, name }));
   const ownCalendarId = userCalendars?.find((calendar) => calendar.own)?.userId;
   const openEntry = editing?.kind === 'open' ? editing.entry : undefined;
 
@@ -204,6 +208,7 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
           onOpenChange={(open) => !open && setEditing(null)}
           appointment={openEntry?.appointment}
           studentName={openEntry?.studentName}
+          instructors={bookable}
           editable={openEntry ? openEntry.editable && canWrite : canWrite}
           initial={
             editing.kind === 'create'

@@ -1,49 +1,24 @@
 import type { Appointment, AppointmentInput } from '../api/calendar-queries';
+import { appointmentToInput } from '../booking';
 import type { AppointmentMove } from './scheduler-calendar';
 
 /**
- * The fields of an appointment a `PUT /appointments/{id}` carries. The PUT replaces the whole
- * row, so a move keeps every field it does not change; `released` is left out (a released
- * appointment cannot be moved anyway).
+ * The body that moves (or resizes) an appointment as the calendar's drag says: the stored
+ * appointment as a PUT body (`appointmentToInput` of the booking part; a PUT replaces the whole
+ * row) with the new day, time, length and, dropped in another column or row, instructor or
+ * vehicle. A series occurrence keeps its `repeatUntil`, which its repeat rule needs.
  */
-const KEPT = [
-  'type',
-  'studentId',
-  'studentEducationId',
-  'licenseClass',
-  'hourType',
-  'instructorId',
-  'vehicleId',
-  'trailerId',
-  'escortVehicleId',
-  'kmStart',
-  'kmEnd',
-  'kmDriven',
-  'note',
-  'title',
-  'repeatRule',
-  'repeatUntil',
-  'includeInPayroll',
-  'branchId',
-  'costBearerId',
-] as const satisfies ReadonlyArray<keyof Appointment & keyof AppointmentInput>;
-
-/** The body that moves (or resizes) an appointment as the calendar's drag says. */
 export function movedAppointmentInput(
   appointment: Appointment,
   move: AppointmentMove,
 ): AppointmentInput {
-  const input: Record<string, unknown> = {};
-  for (const key of KEPT) {
-    if (appointment[key] !== undefined) input[key] = appointment[key];
-  }
   return {
-    ...(input as Omit<AppointmentInput, 'date' | 'startTime' | 'minutes'>),
-    type: appointment.type,
-    instructorId: move.instructorId ?? appointment.instructorId,
-    ...(move.vehicleId !== undefined ? { vehicleId: move.vehicleId } : {}),
+    ...appointmentToInput(appointment),
+    ...(appointment.repeatUntil !== undefined ? { repeatUntil: appointment.repeatUntil } : {}),
     date: move.date,
     startTime: move.startTime,
     minutes: move.minutes,
+    ...(move.instructorId !== undefined ? { instructorId: move.instructorId } : {}),
+    ...(move.vehicleId !== undefined ? { vehicleId: move.vehicleId } : {}),
   };
 }
