@@ -80,6 +80,16 @@ async function requireCalendarWrite(db: Db, auth: AuthContext, ownerIds: number[
   }
 }
 
+/** Whether an update's values differ from the row in anything but the release. */
+function changesAppointment(current: AppointmentRow, values: Values) {
+  return Object.entries(values).some(([key, value]) => {
+    if (key === 'released' || key === 'releasedAt') return false;
+    const stored = current[key as keyof AppointmentRow];
+    if (key === 'startTime') return hhmm(String(stored)) !== hhmm(String(value));
+    return (stored ?? null) !== (value ?? null);
+  });
+}
+
 /** Days from one ISO date to another. */
 const daysFrom = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -486,7 +496,12 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
       const values = fromInput((request.body ?? {}) as Record<string, unknown>) as Values;
       const confirmed = takeHidden(values);
       refuseFrozen(current);
-      if (current.signatureFileId !== null) {
+      // The series keeps its rule; one occurrence changes (or, with a scope, several).
+      delete values.repeatRule;
+      delete values.repeatUntil;
+      await checkValues(db, auth, values);
+      // Releasing a signed lesson changes nothing the student signed: the signature stays.
+      if (current.signatureFileId !== null && changesAppointment(current, values)) {
         if (!confirmed.signatureRemoval) {
           throw globalError(
             'errors.appointment_signed',
@@ -496,10 +511,6 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
         values.signatureFileId = null;
         values.signedAt = null;
       }
-      // The series keeps its rule; one occurrence changes (or, with a scope, several).
-      delete values.repeatRule;
-      delete values.repeatUntil;
-      await checkValues(db, auth, values);
       await requireCalendarWrite(db, auth, [current.instructorId, values.instructorId as number]);
       const others = await otherOccurrences(auth, current, scope);
       const shift = daysFrom(current.date, values.date as string);

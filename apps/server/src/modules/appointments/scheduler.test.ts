@@ -738,11 +738,16 @@ describe.each(DRIVERS)('the scheduler on %s', (driver) => {
       });
       expect(unsigned.status, unsigned.raw).toBe(200);
       expect(unsigned.body.signed).toBe(false);
+      // Signed again, then released as it is: the signature stays.
+      const again = await sign({ fileName: 'unterschrift.png', mimeType: 'image/png', bytes: PNG });
+      expect(again.status, again.raw).toBe(200);
+      expect(again.body.signed).toBe(true);
       const released = await t.call<Appointment>('PUT', `/appointments/${lesson.body.id}`, {
         token: jonas,
         body: { ...same, released: true },
       });
-      expect(released.body.released).toBe(true);
+      expect(released.status, released.raw).toBe(200);
+      expect(released.body).toMatchObject({ released: true, signed: true, booked: true });
       expectError(
         await t.call('DELETE', `/driving-lessons/${lesson.body.id}`, { token: owner }),
         422,

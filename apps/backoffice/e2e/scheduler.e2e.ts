@@ -1,0 +1,300 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO, type Harness, signIn, startHarness } from './harness';
+
+/*
+ * The scheduler against the real server (issue 11): the office books a double lesson on a
+ * free slot, tries a second one on the same car and cancels at the vehicle conflict; the
+ * instructor opens the lesson on a tablet, the student signs, the lesson is booked, released
+ * and then read-only.
+ */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+type Check = { ok: boolean };
+
+/** A signed-in API caller for the test's own look-ups (the screens are driven by hand). */
+async function apiAs(user: { email: string; password: string }) {
+  const response = await fetch(`${harness.baseUrl}/api/generate-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.status).toBe(200);
+  const { token, instructor } = (await response.json()) as {
+    token: string;
+    instructor: { id: number };
+  };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${harness.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return { userId: instructor.id, call };
+}
+
+/** The calendar day in Berlin `days` from now, ISO. */
+function berlinIso(days: number): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Types a date into a date field of the dialog (its segments take digits in order). */
+async function typeDate(page: Page, group: Locator, iso: string) {
+  const [year, month, day] = iso.split('-');
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}
+
+async function typeTime(page: Page, group: Locator, hhmm: string) {
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(hhmm.replace(':', ''));
+}
+
+/** Opens a select or combo box of the dialog and picks the option. */
+async function choose(page: Page, trigger: Locator, option: string | RegExp) {
+  const wanted = page.getByRole('option', { name: option });
+  for (let attempt = 0; attempt < 5 && !(await wanted.isVisible()); attempt++) {
+    await trigger.click();
+    try {
+      await wanted.waitFor({ state: 'visible', timeout: 3000 });
+    } catch {
+      // A re-render ate the click; the next attempt clicks again.
+    }
+  }
+  await wanted.click();
+}
+
+describe('the scheduler in the built back office', () => {
+  test('office books a double lesson, is stopped by the car in use, the student signs on a tablet, release locks it', async () => {
+    const office = await apiAs(DEMO.office);
+    const jonas = await apiAs(DEMO.instructor);
+
+    // Two of Jonas's own students with exactly one education (so the dialog chooses it).
+    const { data: own } = await jonas.call<{
+      data: { id: number; firstName: string; lastName: string }[];
+    }>('POST', '/students-filter/filter', { page: 0, size: 100, archived: false });
+    const students: { id: number; name: string }[] = [];
+    for (const student of own) {
+      const educations = await jonas.call<{ licenseClass: string; archived: boolean }[]>(
+        'GET',
+        `/student-educations/student/${student.id}`,
+      );
+      const active = educations.filter((e) => !e.archived);
+      if (active.length === 1 && active[0]?.licenseClass === 'B') {
+        students.push({ id: student.id, name: `${student.firstName} ${student.lastName}` });
+      }
+      if (students.length === 2) break;
+    }
+    expect(students).toHaveLength(2);
+    const [first, second] = students as [(typeof students)[0], (typeof students)[0]];
+    const educationOf = async (studentId: number) =>
+      (
+        await jonas.call<{ id: number; archived: boolean }[]>(
+          'GET',
+          `/student-educations/student/${studentId}`,
+        )
+      ).find((e) => !e.archived)?.id as number;
+
+    // A free 90 minutes for Jonas and a class-B car within his hours, in the next two weeks.
+    const vehicles = await office.call<
+      { id: number; name: string; plate: string; kind: string; licenseClasses: string[] }[]
+    >('GET', '/vehicles');
+    const cars = vehicles.filter((v) => v.kind === 'CAR' && v.licenseClasses.includes('B'));
+    const education = await educationOf(first.id);
+    let slot: { date: string; startTime: string; car: (typeof cars)[0] } | undefined;
+    search: for (let days = 1; days <= 14; days++) {
+      const date = berlinIso(days);
+      const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      for (const startTime of ['08:00', '09:30', '11:00', '12:30', '14:00', '15:30']) {
+        const body = {
+          type: 'DRIVING',
+          date,
+          startTime,
+          minutes: 90,
+          studentEducationId: education,
+        };
+        const [overlap, hours] = await Promise.all([
+          office.call<Check>(
+            'POST',
+            `/calendar/instructor/${jonas.userId}/check-overlapping-appointments`,
+            body,
+          ),
+          office.call<Check>(
+            'POST',
+            `/calendar/instructor/${jonas.userId}/check-working-hours`,
+            body,
+          ),
+        ]);
+        if (!overlap.ok || !hours.ok) continue;
+        for (const car of cars) {
+          const free = await office.call<Check>(
+            'POST',
+            '/calendar/vehicle/check-overlapping-appointments',
+            { ...body, vehicleId: car.id, instructorId: jonas.userId },
+          );
+          if (free.ok) {
+            slot = { date, startTime, car };
+            break search;
+          }
+        }
+      }
+    }
+    expect(slot, 'a free slot in the next two weeks').toBeDefined();
+    const { date, startTime, car } = slot as NonNullable<typeof slot>;
+    const carLabel = `${car.name} (${car.plate})`;
+
+    // ---- the office books the double lesson --------------------------------------------
+    {
+      const { context, page } = await harness.newPage();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/scheduler');
+      await page.waitForURL(/\/login/);
+      await signIn(page, DEMO.office);
+      await page.waitForURL((url) => url.pathname === '/scheduler');
+      await page.getByRole('heading', { name: 'Terminplaner' }).waitFor();
+
+      const book = async (student: { name: string }, time: string) => {
+        await page.getByRole('button', { name: 'Termin anlegen' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
+        await dialog.waitFor();
+        await choose(page, dialog.getByRole('button', { name: /Fahrlehrer/ }), 'Jonas Weber');
+        await typeDate(page, dialog.getByRole('group', { name: /Datum/ }), date);
+        await typeTime(page, dialog.getByRole('group', { name: /Beginn/ }), time);
+        await dialog.getByRole('button', { name: 'Doppelstunde' }).click();
+        const picker = dialog.getByRole('combobox', { name: /Fahrschüler/ });
+        await picker.fill(student.name);
+        await page.getByRole('option', { name: student.name }).click();
+        await dialog
+          .getByRole('button', { name: /Klasse B.*Ausbildung|Ausbildung.*Klasse B/ })
+          .waitFor();
+        await choose(page, dialog.getByRole('button', { name: /Fahrzeug/ }).first(), carLabel);
+        await dialog.getByRole('button', { name: 'Speichern' }).click();
+        return dialog;
+      };
+
+      const dialog = await book(first, startTime);
+      await page.getByText('Gespeichert.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      const [hour, minute] = startTime.split(':').map(Number) as [number, number];
+      const overlapping = `${String(hour + (minute + 45 >= 60 ? 1 : 0)).padStart(2, '0')}:${String((minute + 45) % 60).padStart(2, '0')}`;
+
+      // ---- a second lesson on the same car 45 minutes later: the conflict, cancelled -----
+      const again = await book(second, overlapping);
+      const conflict = page.getByRole('alertdialog', { name: 'Trotzdem buchen?' });
+      await conflict.waitFor();
+      await conflict.getByText('Fahrzeug belegt').waitFor();
+      await conflict.getByText(first.name).first().waitFor();
+      await conflict.getByRole('button', { name: 'Abbrechen' }).click();
+      await conflict.waitFor({ state: 'hidden' });
+      await again
+        .getByRole('button', { name: /Abbrechen|Schließen/ })
+        .first()
+        .click();
+      await again.waitFor({ state: 'hidden' });
+      await context.close();
+    }
+
+    const lessonsOf = (studentId: number) =>
+      office.call<{ data: { id: number; minutes: number; vehicleId?: number }[] }>(
+        'POST',
+        `/appointments/${studentId}`,
+        { from: date, to: date },
+      );
+    const booked = (await lessonsOf(first.id)).data;
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ minutes: 90, vehicleId: car.id });
+    expect((await lessonsOf(second.id)).data).toHaveLength(0);
+    const lessonId = booked[0]?.id as number;
+
+    // ---- the instructor on a tablet: the student signs, the lesson is booked, released ----
+    {
+      const context = await harness.browser.newContext({
+        baseURL: harness.baseUrl,
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        viewport: { width: 1024, height: 768 },
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await page.goto('/scheduler');
+      await page.waitForURL(/\/login/);
+      await signIn(page, DEMO.instructor);
+      await page.waitForURL((url) => url.pathname === '/scheduler');
+      const entry = page.locator(`button[data-entry-id="${lessonId}"]`);
+      // The lesson lies in this week or one of the next two.
+      for (let week = 0; week < 3 && !(await entry.isVisible()); week++) {
+        try {
+          await entry.waitFor({ state: 'visible', timeout: 5000 });
+        } catch {
+          await page.getByRole('button', { name: 'Weiter' }).click();
+        }
+      }
+      await entry.click();
+      const dialog = page.getByRole('dialog', { name: 'Termin bearbeiten' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Unterschreiben und buchen' }).click();
+      const signing = page.getByRole('dialog', { name: 'Unterschrift des Fahrschülers' });
+      await signing.waitFor();
+      const pad = signing.locator('canvas');
+      const box = await pad.boundingBox();
+      expect(box).not.toBeNull();
+      const { x, y, width, height } = box as NonNullable<typeof box>;
+      await page.mouse.move(x + width * 0.1, y + height * 0.6);
+      await page.mouse.down();
+      for (let step = 1; step <= 12; step++) {
+        await page.mouse.move(
+          x + width * (0.1 + step * 0.065),
+          y + height * (0.6 - 0.25 * Math.sin(step / 2)),
+        );
+      }
+      await page.mouse.up();
+      await signing.getByRole('button', { name: 'Unterschreiben und buchen' }).click();
+      await signing.waitFor({ state: 'hidden' });
+      await page.getByText('Gespeichert.').first().waitFor();
+      const signed = await office.call<{ booked: boolean; signed: boolean; bookedPrice?: number }>(
+        'GET',
+        `/appointments/${lessonId}`,
+      );
+      expect(signed).toMatchObject({ booked: true, signed: true });
+      expect(signed.bookedPrice).toBeGreaterThan(0);
+
+      // Released: read-only from now on.
+      const opened = page.getByRole('dialog', { name: /^Termin (bearbeiten|ansehen)$/ });
+      if (!(await opened.isVisible())) await entry.click();
+      await opened.getByRole('button', { name: 'Freigeben' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Termin freigeben?' });
+      await confirm.getByRole('button', { name: 'Endgültig freigeben' }).click();
+      await page.getByText('Der Termin ist freigegeben.').first().waitFor();
+      await opened.waitFor({ state: 'hidden' });
+      await entry.getByText('freigegeben').waitFor();
+      await entry.click();
+      const view = page.getByRole('dialog', { name: 'Termin ansehen' });
+      await view
+        .getByText('Der Termin ist freigegeben und kann nicht mehr geändert werden.')
+        .waitFor();
+      expect(await view.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
+      await context.close();
+    }
+
+    const released = await office.call<{ released: boolean }>('GET', `/appointments/${lessonId}`);
+    expect(released.released).toBe(true);
+  });
+});
