@@ -249,6 +249,13 @@ describe.each(DRIVERS)('the scheduler on %s', (driver) => {
       const ownEntry = all.body.data.find((e) => e.appointment.id === own.body.id);
       expect(ownEntry).toMatchObject({ instructorName: 'Jonas Weber', vehicleName: 'Golf' });
       expect(ownEntry?.studentName).toMatch(/^Mia\d+ Brandt\d+$/);
+      // The calendar answers each appointment as the appointment call does.
+      for (const entry of all.body.data) {
+        const single = await t.call('GET', `/appointments/${entry.appointment.id}`, {
+          token: office,
+        });
+        expect(entry.appointment).toEqual(single.body);
+      }
       expect(all.body.nightTimes).toHaveLength(7);
       expect(all.body.userCalendars.map((c) => c.userId)).toEqual(
         expect.arrayContaining([f.jonasId, f.colleagueId, f.strangerId]),
@@ -763,6 +770,13 @@ describe.each(DRIVERS)('the scheduler on %s', (driver) => {
         body: { from: addDays(monday, 28), to: addDays(monday, 34) },
       });
       expect(week.body.data.find((e) => e.appointment.id === lesson.body.id)?.editable).toBe(false);
+      // Released, booked and signed: the same fields as the appointment call, but the file.
+      const single = await t.call<Appointment>('GET', `/appointments/${lesson.body.id}`, {
+        token: owner,
+      });
+      const { signature: _file, ...withoutFile } = single.body;
+      const inWeek = week.body.data.find((e) => e.appointment.id === lesson.body.id);
+      expect(inWeek?.appointment).toEqual(withoutFile);
     });
   });
 });
