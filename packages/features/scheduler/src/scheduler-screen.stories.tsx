@@ -67,7 +67,7 @@ export const EmptyWeek: Story = {
     await expect(entryElements(canvasElement)).toHaveLength(0);
     // Night and dusk are shaded even without appointments.
     await waitFor(() =>
-      expect(canvasElement.querySelectorAll('.ec-bg-event.fw-bg-night').length).toBeGreaterThan(0),
+      expect(canvasElement.querySelectorAll('.fw-shade-night').length).toBeGreaterThan(0),
     );
   },
 };
@@ -106,12 +106,15 @@ export const InstructorsDay: Story = {
     for (const sum of canvas.getAllByText('45 / 495 Min.')) {
       await expect(sum).not.toHaveClass('fw-minutes-over');
     }
-    // Each instructor's time outside their work hours is greyed.
-    await waitFor(() =>
-      expect(canvasElement.querySelectorAll('.ec-bg-event.fw-bg-offDuty').length).toBeGreaterThan(
-        0,
-      ),
-    );
+    // Each instructor's time outside their work hours is greyed: a shading per column, each
+    // after that instructor's hours.
+    await waitFor(() => {
+      const shades = Array.from(
+        canvasElement.querySelectorAll<HTMLElement>('.ec-body .fw-shade-outside'),
+      );
+      expect(shades).toHaveLength(3);
+      expect(new Set(shades.map((shade) => shade.style.backgroundImage)).size).toBe(3);
+    });
   },
 };
 

@@ -7,12 +7,14 @@ import {
 } from '../mocks/calendar-mocks';
 import {
   buildEvents,
+  dayShading,
   intersectRanges,
   lockReason,
   minutesKey,
   outsideRanges,
   practicalMinutes,
   type SchedulerData,
+  slotLimits,
 } from './calendar-events';
 
 const data: SchedulerData = {
@@ -79,32 +81,91 @@ describe('events', () => {
     expect(flags(readOnly.find((event) => event.id === 4))).toEqual([false, false, false]);
   });
 
-  test('instructor columns: entries by instructor, shading for every column', () => {
+  test('instructor columns: entries by instructor, shading per column, not as events', () => {
     const events = buildEvents(data, { mode: 'instructors', span: 'day' }, { readOnly: false });
     expect(events.find((event) => event.id === 30)?.resourceIds).toEqual(['2']);
-    const night = events.find((event) => event.id === `night/${CALENDAR_WEEK_MONDAY}`);
-    expect(night).toMatchObject({
+    // Night, corridor and work hours are the columns' shading; only mirror blocks are events
+    // (this one blocks a vehicle, not an instructor).
+    expect(events.filter((event) => event.display === 'background')).toEqual([]);
+    const shade = dayShading(data, { mode: 'instructors', span: 'day' });
+    // Monday: the morning (the night before is not in the answer: the first night's end is
+    // taken) and the evening; Tuesday: the morning's end of Monday's night.
+    expect(shade(CALENDAR_WEEK_MONDAY, 1)).toEqual([
+      {
+        kind: 'night',
+        ranges: [
+          [0, 405],
+          [1080, 1440],
+        ],
+      },
+      {
+        kind: 'outside',
+        ranges: [
+          [0, 480],
+          [1020, 1440],
+        ],
+      },
+    ]);
+    expect(shade('2026-03-03', 1)[0]).toEqual({ kind: 'night', ranges: [[0, 405]] });
+    // Jonas' hours are not known yet: only the branch's corridor greys his column.
+    expect(shade(CALENDAR_WEEK_MONDAY, 2)[1]).toEqual({
+      kind: 'outside',
+      ranges: [
+        [0, 420],
+        [1200, 1440],
+      ],
+    });
+  });
+
+  test('one calendar of one instructor: corridor and work hours, layered', () => {
+    const one = { ...data, instructors: data.instructors.slice(0, 1) };
+    const shade = dayShading(one, { mode: 'calendar', span: 'week' });
+    expect(shade(CALENDAR_WEEK_MONDAY).map((layer) => layer.ranges)).toEqual([
+      [
+        [0, 405],
+        [1080, 1440],
+      ],
+      [
+        [0, 420],
+        [1200, 1440],
+      ],
+      [
+        [0, 480],
+        [1020, 1440],
+      ],
+    ]);
+  });
+
+  test('the grid spans 06:00–22:00, stretched to the half hours around early and late entries', () => {
+    expect(slotLimits([])).toEqual({ min: 360, max: 1320 });
+    const early = calendarEntry({
+      id: 90,
+      instructor: ownCalendar,
+      date: CALENDAR_WEEK_MONDAY,
+      startTime: '05:15',
+      minutes: 45,
+    });
+    const late = calendarEntry({
+      id: 91,
+      instructor: ownCalendar,
+      date: CALENDAR_WEEK_MONDAY,
+      startTime: '21:40',
+      minutes: 45,
+    });
+    expect(slotLimits([early, late])).toEqual({ min: 300, max: 1350 });
+  });
+
+  test('vehicle rows keep night and corridor as background events', () => {
+    const events = buildEvents(data, { mode: 'vehicles', span: 'week' }, { readOnly: false });
+    expect(events.find((event) => event.id === `night/${CALENDAR_WEEK_MONDAY}`)).toMatchObject({
       start: '2026-03-02T18:00:00',
       end: '2026-03-03T06:45:00',
       display: 'background',
       resourceIds: ['1', '2'],
     });
-    const off = events.filter((event) =>
-      String(event.id).startsWith(`off/1/${CALENDAR_WEEK_MONDAY}`),
-    );
-    expect(off.map((event) => [event.start, event.end])).toEqual([
-      ['2026-03-02T00:00:00', '2026-03-02T08:00:00'],
-      ['2026-03-02T17:00:00', '2026-03-03T00:00:00'],
-    ]);
-    // Jonas' hours are not known yet: only the branch's corridor greys his column.
-    expect(events.some((event) => String(event.id).startsWith('off/2/'))).toBe(false);
-    const corridor = events.filter((event) =>
-      String(event.id).startsWith(`corridor/2/${CALENDAR_WEEK_MONDAY}`),
-    );
-    expect(corridor.map((event) => [event.start, event.end, event.resourceIds])).toEqual([
-      ['2026-03-02T00:00:00', '2026-03-02T07:00:00', ['2']],
-      ['2026-03-02T20:00:00', '2026-03-03T00:00:00', ['2']],
-    ]);
+    expect(
+      events.filter((event) => String(event.id).startsWith(`corridor/${CALENDAR_WEEK_MONDAY}`)),
+    ).toHaveLength(2);
   });
 
   test('vehicle rows: vehicle and trailer both show the lesson', () => {

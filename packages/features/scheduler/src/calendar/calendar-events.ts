@@ -178,9 +178,11 @@ function entryEvent(entry: CalendarEntry, view: CalendarView, readOnly: boolean)
 
 /**
  * The events of `@event-calendar/core` for a view: the appointments (locked ones not
- * editable), and as background the night times, the time outside the branch's work corridor,
- * outside each instructor's work hours and the mirror-school blocks. The month and the agenda
- * show appointments only.
+ * editable) and the mirror-school blocks as background. The time grids (one calendar, the
+ * instructor columns) draw night, corridor and work hours as one shaded layer per column
+ * (`dayShading`), not as events: 30 instructors × 7 days made ~840 background events, a
+ * third of the week's render time. The vehicle timeline keeps them as background events
+ * (a few rows). The month and the agenda show appointments only.
  */
 export function buildEvents(
   data: SchedulerData,
@@ -190,83 +192,37 @@ export function buildEvents(
   const events = data.entries.map((entry) => entryEvent(entry, view, options.readOnly));
   if (view.mode === 'list' || view.span === 'month') return events;
 
-  const resourceIds =
-    view.mode === 'instructors'
-      ? data.instructors.map((instructor) => String(instructor.id))
-      : view.mode === 'vehicles'
-        ? data.vehicles.map((vehicle) => String(vehicle.id))
-        : undefined;
-  const days = daysBetween(data.from, data.to);
-
-  for (const night of data.nightTimes) {
-    const from = toMinutes(night.from);
-    const to = toMinutes(night.to);
-    events.push({
-      id: `night/${night.date}`,
-      start: dateTime(night.date, from),
-      end: dateTime(addDays(night.date, 1), to),
-      display: 'background',
-      editable: false,
-      classNames: ['fw-bg-night'],
-      resourceIds,
-      extendedProps: { kind: 'night' } satisfies BackgroundEventProps,
-    });
-  }
-  // The morning of the first day belongs to the night before, which the answer may not hold.
-  const first = data.nightTimes[0];
-  if (first && first.date >= data.from) {
-    events.push(
-      background(`night/before`, 'night', data.from, [0, toMinutes(first.to)], resourceIds),
-    );
-  }
-
-  const corridor = data.workCorridor ?? null;
-  if (corridor && view.mode !== 'instructors') {
-    const gaps = outsideRanges([corridor]);
-    for (const day of days) {
-      gaps.forEach((gap, index) => {
-        events.push(
-          background(`corridor/${day}/${index}`, 'outsideCorridor', day, gap, resourceIds),
-        );
+  if (view.mode === 'vehicles') {
+    const resourceIds = data.vehicles.map((vehicle) => String(vehicle.id));
+    for (const night of data.nightTimes) {
+      events.push({
+        id: `night/${night.date}`,
+        start: dateTime(night.date, toMinutes(night.from)),
+        end: dateTime(addDays(night.date, 1), toMinutes(night.to)),
+        display: 'background',
+        editable: false,
+        classNames: ['fw-bg-night'],
+        resourceIds,
+        extendedProps: { kind: 'night' } satisfies BackgroundEventProps,
       });
     }
-  }
-
-  // An instructor's column greys what lies outside their work hours or the corridor: one
-  // set of events per column and day (fewer elements than both layers with 30 columns).
-  const withHours =
-    view.mode === 'instructors'
-      ? data.instructors
-      : view.mode === 'calendar' && data.instructors.length === 1
-        ? data.instructors
-        : [];
-  for (const instructor of withHours) {
-    const columns = view.mode === 'instructors' ? [String(instructor.id)] : undefined;
-    for (const day of days) {
-      if (!instructor.workHours) {
-        if (view.mode !== 'instructors' || !corridor) continue;
-        outsideRanges([corridor]).forEach((gap, index) => {
+    // The morning of the first day belongs to the night before, which the answer may not hold.
+    const first = data.nightTimes[0];
+    if (first && first.date >= data.from) {
+      events.push(
+        background(`night/before`, 'night', data.from, [0, toMinutes(first.to)], resourceIds),
+      );
+    }
+    const corridor = data.workCorridor ?? null;
+    if (corridor) {
+      const gaps = outsideRanges([corridor]);
+      for (const day of daysBetween(data.from, data.to)) {
+        gaps.forEach((gap, index) => {
           events.push(
-            background(
-              `corridor/${instructor.id}/${day}/${index}`,
-              'outsideCorridor',
-              day,
-              gap,
-              columns,
-            ),
+            background(`corridor/${day}/${index}`, 'outsideCorridor', day, gap, resourceIds),
           );
         });
-        continue;
       }
-      const weekday = WEEKDAYS[weekdayIndex(day)];
-      const ranges = instructor.workHours.find((hours) => hours.weekday === weekday)?.ranges ?? [];
-      const allowed =
-        corridor && view.mode === 'instructors' ? intersectRanges(ranges, corridor) : ranges;
-      outsideRanges(allowed).forEach((gap, index) => {
-        events.push(
-          background(`off/${instructor.id}/${day}/${index}`, 'offDuty', day, gap, columns),
-        );
-      });
     }
   }
 
@@ -290,4 +246,78 @@ export function buildEvents(
     );
   });
   return events;
+}
+
+/** A layer of a day column's shading: its kind and the minutes of the day it covers. */
+export type ShadeLayer = { kind: 'night' | 'outside'; ranges: Array<[number, number]> };
+
+/**
+ * The shading of one column of a time grid (a day, or an instructor's day): night (the
+ * morning's end of the night before and the evening's start of this night), and grey outside
+ * the branch's work corridor and outside the instructor's work hours. Instructor columns grey
+ * what lies outside the work hours within the corridor (one layer), or outside the corridor
+ * while the hours are unknown; one calendar of one instructor greys both, layered.
+ */
+export function dayShading(
+  data: SchedulerData,
+  view: CalendarView,
+): (date: IsoDate, instructorId?: number) => ShadeLayer[] {
+  const nights = new Map(data.nightTimes.map((night) => [night.date, night]));
+  const first = data.nightTimes[0];
+  const corridor = data.workCorridor ?? null;
+  const corridorGaps = corridor ? outsideRanges([corridor]) : [];
+  const single =
+    view.mode === 'calendar' && data.instructors.length === 1 ? data.instructors[0] : undefined;
+  const byId = new Map(data.instructors.map((instructor) => [instructor.id, instructor]));
+  const cache = new Map<string, ShadeLayer[]>();
+
+  const offDuty = (instructor: CalendarInstructor | undefined, date: IsoDate, within: boolean) => {
+    if (!instructor?.workHours) return null;
+    const weekday = WEEKDAYS[weekdayIndex(date)];
+    const ranges = instructor.workHours.find((hours) => hours.weekday === weekday)?.ranges ?? [];
+    return outsideRanges(within && corridor ? intersectRanges(ranges, corridor) : ranges);
+  };
+
+  return (date, instructorId) => {
+    const key = `${date}/${instructorId ?? ''}`;
+    const known = cache.get(key);
+    if (known) return known;
+    const layers: ShadeLayer[] = [];
+    const night: Array<[number, number]> = [];
+    const before = nights.get(addDays(date, -1));
+    if (before) night.push([0, toMinutes(before.to)]);
+    else if (first && date === data.from && first.date >= data.from) {
+      night.push([0, toMinutes(first.to)]);
+    }
+    const tonight = nights.get(date);
+    if (tonight) night.push([toMinutes(tonight.from), DAY_MINUTES]);
+    if (night.length > 0) layers.push({ kind: 'night', ranges: night });
+    if (view.mode === 'instructors') {
+      const grey = offDuty(byId.get(instructorId ?? Number.NaN), date, true) ?? corridorGaps;
+      if (grey.length > 0) layers.push({ kind: 'outside', ranges: grey });
+    } else {
+      if (corridorGaps.length > 0) layers.push({ kind: 'outside', ranges: corridorGaps });
+      const hours = offDuty(single, date, false);
+      if (hours && hours.length > 0) layers.push({ kind: 'outside', ranges: hours });
+    }
+    cache.set(key, layers);
+    return layers;
+  };
+}
+
+/**
+ * The time grid's first and last minute: 06:00 to 22:00, stretched to the half hour before
+ * the earliest and after the latest appointment (fixed here rather than by the library, so
+ * that the grid keeps its height while only the entries in view are drawn).
+ */
+export function slotLimits(entries: readonly CalendarEntry[]): { min: number; max: number } {
+  let min = 6 * 60;
+  let max = 22 * 60;
+  for (const { appointment } of entries) {
+    const start = toMinutes(appointment.startTime);
+    min = Math.min(min, start - (start % 30));
+    const end = Math.min(start + appointment.minutes, DAY_MINUTES);
+    max = Math.max(max, end + ((30 - (end % 30)) % 30));
+  }
+  return { min: Math.max(0, min), max: Math.min(DAY_MINUTES, max) };
 }

@@ -16,15 +16,26 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CalendarEntry } from '../api/calendar-queries';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
-import { fromCalendarDate, type IsoDate, isoWeek, rangeOf, shiftDate } from './calendar-dates';
+import {
+  daysBetween,
+  fromCalendarDate,
+  type IsoDate,
+  isoWeek,
+  rangeOf,
+  shiftDate,
+  toTime,
+} from './calendar-dates';
 import {
   buildEvents,
   DAILY_PRACTICAL_LIMIT_MINUTES,
+  dayShading,
   type EntryEventProps,
   minutesKey,
   practicalMinutes,
   type SchedulerData,
   type SchedulerEventProps,
+  type ShadeLayer,
+  slotLimits,
 } from './calendar-events';
 import {
   CALENDAR_MODES,
@@ -176,6 +187,57 @@ function entryHtml(
 }
 
 /**
+ * One element per time-grid column with its shading as gradients (night, outside working
+ * time), in place of background events; positions in % of the column (the grid's first to
+ * last minute).
+ */
+function shadeHtml(layers: ShadeLayer[], limits: { min: number; max: number }): string {
+  if (layers.length === 0) return '';
+  const span = limits.max - limits.min;
+  const at = (minutes: number) =>
+    `${(Math.round((10_000 * (Math.min(Math.max(minutes, limits.min), limits.max) - limits.min)) / span) / 100).toString()}%`;
+  const gradients = layers.map(({ kind, ranges }) => {
+    const colour = `var(--fw-shade-${kind})`;
+    const stops = ranges
+      .filter(([from, to]) => to > limits.min && from < limits.max)
+      .map(
+        ([from, to]) =>
+          `transparent ${at(from)},${colour} ${at(from)} ${at(to)},transparent ${at(to)}`,
+      );
+    return stops.length > 0 ? `linear-gradient(${stops.join(',')})` : null;
+  });
+  const shown = gradients.filter((gradient): gradient is string => gradient !== null);
+  if (shown.length === 0) return '';
+  const kinds = [...new Set(layers.map((layer) => `fw-shade-${layer.kind}`))].join(' ');
+  return `<div class="fw-shade ${kinds}" aria-hidden="true" style="background-image:${shown.join(',')}"></div>`;
+}
+
+/** Today in the browser's time zone: the day the library scrolls a week of columns to. */
+function localToday(): IsoDate {
+  const now = new Date();
+  const pad2 = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
+}
+
+/** Runs `task` when the browser is idle (Safari: after a moment); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
+
+/** A range of instructor columns (day-major: day × instructors + instructor). */
+type ColumnRange = { first: number; last: number };
+
+/** The narrowest an instructor column gets (`columnWidth`), in px at 16 px per rem. */
+const MIN_COLUMN_PX = 128;
+/** The time labels' width before the grid measured it. */
+const SIDEBAR_GUESS_PX = 56;
+
+/**
  * The scheduler's calendar: day, week and month of one calendar, instructors side by side,
  * vehicles as timeline rows, and an agenda list; built on `@event-calendar/core` (MIT).
  * Presentational: the view, the date and the data come in, the user's picks go out
@@ -212,7 +274,52 @@ export function SchedulerCalendar({
   const applied = useRef<Partial<Calendar.Options>>({});
   const canCreate = !readOnly && onCreate !== undefined;
 
-  const events = useMemo(() => buildEvents(data, view, { readOnly }), [data, view, readOnly]);
+  // Work hours (which arrive per instructor, one answer after the other) change the shading
+  // only, never the events: a new events array makes the library draw every entry again.
+  const { entries, nightTimes, mirrorBlocks, vehicles, workCorridor, from, to } = data;
+  const events = useMemo(
+    () =>
+      buildEvents(
+        { entries, nightTimes, mirrorBlocks, vehicles, workCorridor, from, to, instructors: [] },
+        view,
+        { readOnly },
+      ),
+    [entries, nightTimes, mirrorBlocks, vehicles, workCorridor, from, to, view, readOnly],
+  );
+  const limits = useMemo(() => slotLimits(entries), [entries]);
+  const shading = useMemo(() => dayShading(data, view), [data, view]);
+  const dayCellContent = useMemo(
+    () =>
+      ({ allDay, date: day, resource }: Calendar.DayCellContentArg): Calendar.Content => {
+        if (allDay || view.mode === 'vehicles' || view.mode === 'list') return '';
+        const instructorId = resource ? Number(resource.id) : undefined;
+        return { html: shadeHtml(shading(fromCalendarDate(day).date, instructorId), limits) };
+      },
+    [shading, limits, view.mode],
+  );
+
+  // Instructor columns (30 instructors × 7 days = 210) draw only the entries of the columns in
+  // view and a screen on either side; scrolling draws the next ones (`eventFilter`). Drawing
+  // all 1,200 entries of such a week takes the library seconds.
+  const viewDays = useMemo(() => {
+    const range = rangeOf(span, date);
+    return daysBetween(range.from, range.to);
+  }, [span, date]);
+  const columnOf = useMemo(() => {
+    const dayIndex = new Map(viewDays.map((day, index) => [day, index]));
+    const instructorIndex = new Map(
+      data.instructors.map((instructor, index) => [instructor.id, index]),
+    );
+    const count = data.instructors.length;
+    return (day: IsoDate, instructorId: number): number | undefined => {
+      const d = dayIndex.get(day);
+      const i = instructorIndex.get(instructorId);
+      return d === undefined || i === undefined ? undefined : d * count + i;
+    };
+  }, [viewDays, data.instructors]);
+  const columnCount = view.mode === 'instructors' ? viewDays.length * data.instructors.length : 0;
+  const drawn = useRef<ColumnRange | null>(null);
+  const dragging = useRef(false);
   const minutes = useMemo(() => practicalMinutes(data.entries), [data.entries]);
   const resources = useMemo<Calendar.ResourceInput[]>(
     () =>
@@ -232,8 +339,16 @@ export function SchedulerCalendar({
 
   // The callbacks the calendar calls read the latest props through this ref, so the calendar
   // is created once and only its changing options are set again.
-  const live = useRef({ view, data, onCreate, onOpen, onMove, onDateChange, onViewChange });
-  live.current = { view, data, onCreate, onOpen, onMove, onDateChange, onViewChange };
+  const live = useRef({
+    view,
+    data,
+    onCreate,
+    onOpen,
+    onMove,
+    onDateChange,
+    onViewChange,
+    refreshColumns: (_force?: boolean, _measure?: boolean) => {},
+  });
 
   const resourceLabelContent = useMemo(
     () =>
@@ -295,6 +410,96 @@ export function SchedulerCalendar({
     };
   }, [view.mode, view.span, t, locale]);
 
+  /** The entries to draw: those of the columns in `range` (all when null). */
+  const eventFilter = (range: ColumnRange | null): Calendar.Options['eventFilter'] => {
+    if (range === null) return undefined;
+    const column = columnOf;
+    return ({ event }) => {
+      const props = event.extendedProps as SchedulerEventProps;
+      if (props.kind !== 'entry') return true;
+      const { appointment } = props.entry;
+      const index = column(appointment.date, appointment.instructorId);
+      return index === undefined || (index >= range.first && index <= range.last);
+    };
+  };
+
+  /**
+   * The instructor columns to draw: those in view and a screen on either side (null: all).
+   * Before the grid exists, from the container's width and where the library will scroll to
+   * (today's columns in the week of today, else the first).
+   */
+  const columnsToDraw = (
+    measure = true,
+    margin = 1,
+  ): { draw: ColumnRange; inView: ColumnRange } | null => {
+    if (columnCount === 0) return null;
+    const main = measure ? element.current?.querySelector<HTMLElement>('.ec-main') : null;
+    let first: number;
+    let last: number;
+    let perScreen: number;
+    if (main && main.scrollWidth > 0) {
+      const sidebar = main.querySelector<HTMLElement>('.ec-sidebar')?.offsetWidth ?? 0;
+      const width = (main.scrollWidth - sidebar) / columnCount;
+      const shown = Math.max(main.clientWidth - sidebar, width);
+      const left = Math.abs(main.scrollLeft);
+      first = Math.floor(left / width);
+      last = Math.ceil((left + shown) / width) - 1;
+      perScreen = Math.ceil(shown / width);
+    } else {
+      const shown = Math.max((element.current?.clientWidth ?? 0) - SIDEBAR_GUESS_PX, 1);
+      const width = Math.max(MIN_COLUMN_PX, shown / columnCount);
+      perScreen = Math.ceil(shown / width);
+      const todayIndex = span === 'week' ? viewDays.indexOf(localToday()) : -1;
+      first = todayIndex > 0 ? todayIndex * data.instructors.length : 0;
+      last = first + perScreen - 1;
+    }
+    if (first <= 0 && last >= columnCount - 1) return null;
+    return {
+      draw: {
+        first: Math.max(0, first - Math.ceil(margin * perScreen)),
+        last: Math.min(columnCount - 1, last + Math.ceil(margin * perScreen)),
+      },
+      inView: { first, last },
+    };
+  };
+
+  /** Draws the entries of the columns come into view (not while an entry is dragged). */
+  const refreshColumns = (force = false, measure = true) => {
+    if (!calendar.current || (dragging.current && !force)) return;
+    const next = columnsToDraw(measure);
+    const current = drawn.current;
+    if (!force) {
+      if (next === null && current === null) return;
+      // Drawn again when a column in view is missing, and once after the first draw (the
+      // columns in view only) to add a screen on either side.
+      const covered =
+        next !== null &&
+        current !== null &&
+        next.inView.first >= current.first &&
+        next.inView.last <= current.last;
+      if (covered && !narrowDraw.current) return;
+    }
+    narrowDraw.current = false;
+    drawn.current = next?.draw ?? null;
+    set('eventFilter', eventFilter(drawn.current));
+  };
+  const refreshLater = useRef(0);
+  /** The columns the calendar was created with (the effect below skips its first run). */
+  const mountedColumns = useRef<unknown>(null);
+  /** The columns drawn are those in view only (the first draw): widen them after the paint. */
+  const narrowDraw = useRef(false);
+
+  live.current = {
+    view,
+    data,
+    onCreate,
+    onOpen,
+    onMove,
+    onDateChange,
+    onViewChange,
+    refreshColumns,
+  };
+
   const options = (): Calendar.Options => ({
     view: libraryView(view),
     date,
@@ -304,9 +509,8 @@ export function SchedulerCalendar({
     height: '100%',
     allDaySlot: false,
     nowIndicator: true,
-    slotMinTime: '06:00',
-    slotMaxTime: '22:00',
-    flexibleSlotTimeLimits: true,
+    slotMinTime: toTime(limits.min),
+    slotMaxTime: toTime(limits.max),
     scrollTime: '07:00',
     slotDuration: '00:30',
     snapDuration: '00:15',
@@ -326,7 +530,9 @@ export function SchedulerCalendar({
     resources,
     resourceLabelContent,
     dayHeaderFormat,
+    dayCellContent,
     eventContent,
+    eventFilter: eventFilter(drawn.current),
     noEventsContent: t('calendar.noEvents'),
     views: {
       resourceTimelineDay: { slotDuration: '00:30', slotWidth: 48 },
@@ -334,8 +540,13 @@ export function SchedulerCalendar({
     },
     moreLinkContent: ({ num }) => t('calendar.more', { count: num }),
     // A click right after a drag or resize is part of it, not a wish to open the entry.
+    eventDragStart: () => {
+      dragging.current = true;
+    },
     eventDragStop: () => {
+      dragging.current = false;
       suppressClickUntil.current = performance.now() + 400;
+      live.current.refreshColumns();
     },
     eventResizeStop: () => {
       suppressClickUntil.current = performance.now() + 400;
@@ -436,6 +647,10 @@ export function SchedulerCalendar({
   // biome-ignore lint/correctness/useExhaustiveDependencies: options are set by the effects below
   useLayoutEffect(() => {
     if (!element.current) return;
+    // First the columns in view (and one more), the screens either side after the paint.
+    drawn.current = columnsToDraw(false, 0.1)?.draw ?? null;
+    narrowDraw.current = drawn.current !== null;
+    mountedColumns.current = columnOf;
     const initial = options();
     const created = createCalendar(element.current, PLUGINS, initial);
     calendar.current = created;
@@ -450,7 +665,18 @@ export function SchedulerCalendar({
       if (entry) live.current.onOpen?.(entry);
     };
     target.addEventListener('click', handleClick);
+    // The library's scroll pane: its scroll events reach the container in the capture phase.
+    const handleScroll = () => {
+      if (refreshLater.current) return;
+      refreshLater.current = requestAnimationFrame(() => {
+        refreshLater.current = 0;
+        live.current.refreshColumns();
+      });
+    };
+    target.addEventListener('scroll', handleScroll, { capture: true, passive: true });
     return () => {
+      cancelAnimationFrame(refreshLater.current);
+      target.removeEventListener('scroll', handleScroll, { capture: true });
       target.removeEventListener('click', handleClick);
       calendar.current = null;
       void destroyCalendar(created);
@@ -475,6 +701,19 @@ export function SchedulerCalendar({
   useEffect(() => set('resourceLabelContent', resourceLabelContent));
   useEffect(() => set('dayHeaderFormat', dayHeaderFormat));
   useEffect(() => set('eventContent', eventContent));
+  useEffect(() => set('dayCellContent', dayCellContent));
+  useEffect(() => set('slotMinTime', toTime(limits.min)));
+  useEffect(() => set('slotMaxTime', toTime(limits.max)));
+  // Other columns (view, week, instructors): drawn from the estimate now, measured once the
+  // library has laid the new grid out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the columns change
+  useEffect(() => {
+    if (!calendar.current) return;
+    if (mountedColumns.current !== columnOf) refreshColumns(true, false);
+    mountedColumns.current = null;
+    // Once the browser is idle (the columns in view painted): the screens on either side.
+    return whenIdle(() => live.current.refreshColumns());
+  }, [columnOf, columnCount]);
   useEffect(() => set('noEventsContent', t('calendar.noEvents')));
 
   const title = rangeTitle(view, date, t, locale);
