@@ -187,6 +187,52 @@ export const PhoneList: Story = {
   },
 };
 
+/** Nothing remembered: a fresh browser, as after signing in. */
+const nothingRemembered = () => {
+  clearListFilters();
+  calendarRequests.length = 0;
+};
+
+export const OfficeOpensInstructorsDay: Story = {
+  beforeEach: nothingRemembered,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The office (MODULE_COMPANY): every instructor side by side, today.
+    await canvas.findByText('Emma Wagner');
+    await expect(
+      canvas.getByRole('button', { name: 'Fahrlehrer', pressed: true }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Tag', pressed: true })).toBeInTheDocument();
+    await expect(calendarRequests.at(-1)).toEqual({ from: '2026-03-04', to: '2026-03-04' });
+    await expect(canvas.getByText('Lena Hoffmann')).toBeInTheDocument();
+  },
+};
+
+export const InstructorOpensOwnWeek: Story = {
+  beforeEach: nothingRemembered,
+  parameters: { permissions: ['MODULE_TIME_PLANNER', 'MODULE_TIME_PLANNER_WRITE'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // An instructor with a few calendars: the week of their own one.
+    await waitFor(() =>
+      expect(calendarRequests.at(-1)).toEqual({
+        from: '2026-03-02',
+        to: '2026-03-08',
+        instructorIds: [1],
+      }),
+    );
+    await expect(
+      canvas.getByRole('button', { name: 'Kalender', pressed: true }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Woche', pressed: true })).toBeInTheDocument();
+    await canvas.findByText('Emma Wagner');
+    await waitFor(() => expect(canvas.queryByText('Finn Krüger')).toBeNull());
+    // Switching the span keeps the own calendar (the choice is remembered from then on).
+    await userEvent.click(canvas.getByRole('button', { name: 'Tag' }));
+    await waitFor(() => expect(calendarRequests.at(-1)?.instructorIds).toEqual([1]));
+  },
+};
+
 export const SharedReadOnly: Story = {
   parameters: { msw: { handlers: schedulerHandlers(sharedReadOnlyWorld) } },
   play: async ({ canvasElement }) => {

@@ -3,6 +3,7 @@ import { ErrorState, PageHeader } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
   type CalendarEntry,
+  type UserCalendar,
   useBranches,
   useCalendarEntries,
   useInstructorWorkHours,
@@ -22,7 +23,12 @@ import {
   toCalendarFilter,
 } from './calendar/calendar-filter';
 import { CalendarFilters } from './calendar/calendar-filters';
-import { defaultView, isNarrowViewport, normalizeView } from './calendar/calendar-view';
+import {
+  defaultView,
+  isNarrowViewport,
+  normalizeView,
+  OFFICE_CALENDAR_COUNT,
+} from './calendar/calendar-view';
 import {
   type AppointmentMove,
   type NewAppointmentSlot,
@@ -50,12 +56,32 @@ type Editing =
 export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps) {
   const { t } = useSchedulerTranslation();
   const canWrite = useCan('MODULE_TIME_PLANNER_WRITE');
-  const [filter, setFilter] = useListFilter<CalendarFilterState>(
+  const isCompany = useCan('MODULE_COMPANY');
+  const [remembered, setFilter] = useListFilter<CalendarFilterState>(
     'calendar',
     INITIAL_CALENDAR_FILTER,
   );
   const [narrow] = useState(isNarrowViewport);
-  const view = normalizeView(filter.view ?? defaultView(narrow));
+  // The calendars the user may show come with the first answer (kept while the next loads).
+  const [knownCalendars, setKnownCalendars] = useState<UserCalendar[] | undefined>(undefined);
+  const calendarCount = knownCalendars?.length ?? 0;
+  const office = isCompany || calendarCount > OFFICE_CALENDAR_COUNT;
+  const ownCalendarOf = knownCalendars?.find((calendar) => calendar.own)?.userId;
+  // Nothing remembered: the office gets the instructors' day; an instructor with a few
+  // calendars their own one's week (the filter shows it chosen; any change remembers it).
+  const filter = useMemo<CalendarFilterState>(
+    () =>
+      remembered.view === undefined &&
+      !office &&
+      !narrow &&
+      ownCalendarOf !== undefined &&
+      calendarCount > 1 &&
+      remembered.instructorIds.length === 0
+        ? { ...remembered, instructorIds: [ownCalendarOf] }
+        : remembered,
+    [remembered, office, narrow, ownCalendarOf, calendarCount],
+  );
+  const view = normalizeView(filter.view ?? defaultView(narrow, office));
   const [date, setDate] = useState<IsoDate>(today);
   const { from, to } = rangeOf(view.span, date);
   const body = useMemo(() => toCalendarFilter(filter, { from, to }), [filter, from, to]);
@@ -68,6 +94,8 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
 
   const answer = calendar.data;
   const userCalendars = answer?.userCalendars;
+  // Information from the previous render (React's pattern: set while rendering, no effect).
+  if (userCalendars && userCalendars !== knownCalendars) setKnownCalendars(userCalendars);
   const shownCalendars = useMemo(() => {
     const all = [...(userCalendars ?? [])].sort(
       (a, b) =>
@@ -194,7 +222,7 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
           filters={
             <CalendarFilters
               value={filter}
-              onChange={setFilter}
+              onChange={(next) => setFilter({ ...next, view })}
               branches={branches.data ?? []}
               instructors={allInstructors}
               vehicles={allVehicles}

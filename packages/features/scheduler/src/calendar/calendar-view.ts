@@ -45,9 +45,17 @@ export function libraryView(view: CalendarView): string {
   return LIBRARY_VIEWS[mode][span];
 }
 
-/** The view on first open: the agenda on a phone, else the week. */
-export function defaultView(narrow: boolean): CalendarView {
-  return narrow ? { mode: 'list', span: 'day' } : { mode: 'calendar', span: 'week' };
+/** More calendars than this to show: the office's view (instructors side by side). */
+export const OFFICE_CALENDAR_COUNT = 5;
+
+/**
+ * The view on first open (nothing remembered): the agenda of today on a phone; for the office
+ * (MODULE_COMPANY, or more than five calendars to show) the instructors side by side for the
+ * day; for an instructor (their own calendar, or few) the week of one calendar.
+ */
+export function defaultView(narrow: boolean, office = false): CalendarView {
+  if (narrow) return { mode: 'list', span: 'day' };
+  return office ? { mode: 'instructors', span: 'day' } : { mode: 'calendar', span: 'week' };
 }
 
 /** Phones (and narrow windows) get the agenda by default. */
