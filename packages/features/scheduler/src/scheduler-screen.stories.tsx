@@ -365,6 +365,60 @@ export const DragBooksThroughTheChecks: Story = {
   },
 };
 
+const signedBooking = recordBooking();
+/** Leon Fischer's lesson on Tuesday is signed. */
+const signedWorld = {
+  ...busyWorld,
+  entries: busyWorld.entries.map((entry) =>
+    entry.appointment.id === 4
+      ? { ...entry, appointment: { ...entry.appointment, signed: true } }
+      : entry,
+  ),
+};
+
+export const DragSignedLessonAsksFirst: Story = {
+  beforeEach: () => {
+    inView({ mode: 'instructors', span: 'day' })();
+    signedBooking.reset();
+  },
+  args: { today: '2026-03-03' },
+  parameters: { msw: { handlers: [...signedBooking.handlers, ...schedulerHandlers(signedWorld)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const lesson = async () => {
+      const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+      if (!entry) throw new Error('no entry');
+      return entry;
+    };
+    // Moving a signed lesson deletes its signature: asked first, in German.
+    dragTo(await lesson(), slotPoint(canvasElement, 'Jonas Weber', '11:00'));
+    let question = within(
+      await body().findByRole('alertdialog', { name: 'Unterschrift löschen?' }),
+    );
+    await expect(
+      question.getByText(/Der Fahrschüler muss danach erneut unterschreiben/),
+    ).toBeInTheDocument();
+    // "Abbrechen": nothing is checked or saved, the lesson goes back to 09:00 with Anna.
+    await userEvent.click(question.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByText('09:00–10:30')).toBeInTheDocument());
+    await expect(signedBooking.checks).toHaveLength(0);
+    await expect(signedBooking.saves).toHaveLength(0);
+    // Again, and agreed: saved with confirmSignatureRemoval.
+    dragTo(await lesson(), slotPoint(canvasElement, 'Jonas Weber', '11:00'));
+    question = within(await body().findByRole('alertdialog', { name: 'Unterschrift löschen?' }));
+    await userEvent.click(
+      question.getByRole('button', { name: 'Ändern und Unterschrift löschen' }),
+    );
+    await waitFor(() => expect(signedBooking.saves).toHaveLength(1));
+    await expect(signedBooking.saves[0]).toMatchObject({
+      method: 'PUT',
+      id: 4,
+      body: { startTime: '11:00', instructorId: 2, confirmSignatureRemoval: true },
+    });
+  },
+};
+
 export const OpensAnEntry: Story = {
   parameters: { msw: { handlers: [...schedulerHandlers(busyWorld), ...pickerHandlers] } },
   play: async ({ canvasElement }) => {

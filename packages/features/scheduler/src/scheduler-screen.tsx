@@ -1,5 +1,5 @@
 import { useCan, useListFilter } from '@fahrwerk/core';
-import { ErrorState, PageHeader } from '@fahrwerk/ui';
+import { ConfirmDialog, ErrorState, PageHeader } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
   type CalendarEntry,
@@ -10,6 +10,7 @@ import {
   useVehicles,
 } from './api/calendar-queries';
 import { AppointmentDialog, useBookingFlow } from './booking';
+import { useAsk } from './booking/use-ask';
 import { movedAppointmentInput } from './calendar/appointment-move';
 import { berlinToday, type IsoDate, rangeOf } from './calendar/calendar-dates';
 import type {
@@ -90,6 +91,7 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
   const branches = useBranches();
   const vehicles = useVehicles();
   const flow = useBookingFlow();
+  const question = useAsk<boolean>();
   const [editing, setEditing] = useState<Editing>(null);
 
   const answer = calendar.data;
@@ -175,8 +177,32 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
     [from, to, answer, instructors, vehicleRows, branch],
   );
 
+  /** A signed lesson loses its signature when it moves: the user says so first. */
+  const confirmSignatureRemoval = () =>
+    question.ask((answer) => (
+      <ConfirmDialog
+        isOpen
+        title={t('booking.signatureRemoval.title')}
+        confirmLabel={t('booking.signatureRemoval.confirm')}
+        cancelLabel={t('booking.actions.cancel')}
+        variant="destructive"
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(null)}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) answer(null);
+        }}
+      >
+        {t('booking.signatureRemoval.text')}
+      </ConfirmDialog>
+    ));
+
   const handleMove = async (entry: CalendarEntry, move: AppointmentMove) => {
     const input = movedAppointmentInput(entry.appointment, move);
+    if (entry.appointment.signed) {
+      // Without the user's word the server refuses (422 errors.appointment_signed).
+      if ((await confirmSignatureRemoval()) !== true) return false;
+      input.confirmSignatureRemoval = true;
+    }
     const options = {
       appointmentId: entry.appointment.id,
       ...(entry.appointment.seriesId !== undefined ? { scope: 'THIS' as const } : {}),
@@ -253,6 +279,7 @@ export function SchedulerScreen({ today = berlinToday() }: SchedulerScreenProps)
         />
       )}
       {flow.element}
+      {question.element}
     </div>
   );
 }
