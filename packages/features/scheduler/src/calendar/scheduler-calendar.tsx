@@ -347,7 +347,7 @@ export function SchedulerCalendar({
     onMove,
     onDateChange,
     onViewChange,
-    refreshColumns: (_force?: boolean, _measure?: boolean) => {},
+    refreshColumns: (_force?: boolean, _measure?: boolean, _widen?: boolean) => {},
   });
 
   const resourceLabelContent = useMemo(
@@ -464,7 +464,7 @@ export function SchedulerCalendar({
   };
 
   /** Draws the entries of the columns come into view (not while an entry is dragged). */
-  const refreshColumns = (force = false, measure = true) => {
+  const refreshColumns = (force = false, measure = true, widen = true) => {
     if (!calendar.current || (dragging.current && !force)) return;
     const next = columnsToDraw(measure);
     const current = drawn.current;
@@ -477,7 +477,7 @@ export function SchedulerCalendar({
         current !== null &&
         next.inView.first >= current.first &&
         next.inView.last <= current.last;
-      if (covered && !narrowDraw.current) return;
+      if (covered && !(narrowDraw.current && widen)) return;
     }
     narrowDraw.current = false;
     drawn.current = next?.draw ?? null;
@@ -486,6 +486,8 @@ export function SchedulerCalendar({
   const refreshLater = useRef(0);
   /** The columns the calendar was created with (the effect below skips its first run). */
   const mountedColumns = useRef<unknown>(null);
+  /** The number of columns last drawn for: the same grid can be measured at once. */
+  const lastColumnCount = useRef(0);
   /** The columns drawn are those in view only (the first draw): widen them after the paint. */
   const narrowDraw = useRef(false);
 
@@ -651,6 +653,7 @@ export function SchedulerCalendar({
     drawn.current = columnsToDraw(false, 0.1)?.draw ?? null;
     narrowDraw.current = drawn.current !== null;
     mountedColumns.current = columnOf;
+    lastColumnCount.current = columnCount;
     const initial = options();
     const created = createCalendar(element.current, PLUGINS, initial);
     calendar.current = created;
@@ -674,8 +677,11 @@ export function SchedulerCalendar({
       });
     };
     target.addEventListener('scroll', handleScroll, { capture: true, passive: true });
+    // A wider window shows more columns.
+    window.addEventListener('resize', handleScroll, { passive: true });
     return () => {
       cancelAnimationFrame(refreshLater.current);
+      window.removeEventListener('resize', handleScroll);
       target.removeEventListener('scroll', handleScroll, { capture: true });
       target.removeEventListener('click', handleClick);
       calendar.current = null;
@@ -709,10 +715,20 @@ export function SchedulerCalendar({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the columns change
   useEffect(() => {
     if (!calendar.current) return;
-    if (mountedColumns.current !== columnOf) refreshColumns(true, false);
+    // Another week or other instructors in the same grid: measured now; another grid (day,
+    // week): estimated now, measured once the library has laid it out (next frame).
+    if (mountedColumns.current !== columnOf) {
+      refreshColumns(true, lastColumnCount.current === columnCount);
+    }
     mountedColumns.current = null;
+    lastColumnCount.current = columnCount;
+    const frame = requestAnimationFrame(() => live.current.refreshColumns(false, true, false));
     // Once the browser is idle (the columns in view painted): the screens on either side.
-    return whenIdle(() => live.current.refreshColumns());
+    const cancelIdle = whenIdle(() => live.current.refreshColumns());
+    return () => {
+      cancelAnimationFrame(frame);
+      cancelIdle();
+    };
   }, [columnOf, columnCount]);
   useEffect(() => set('noEventsContent', t('calendar.noEvents')));
 
