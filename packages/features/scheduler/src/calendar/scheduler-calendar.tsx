@@ -673,7 +673,9 @@ export function SchedulerCalendar({
       if (refreshLater.current) return;
       refreshLater.current = requestAnimationFrame(() => {
         refreshLater.current = 0;
-        live.current.refreshColumns();
+        // Only columns come into view are drawn here: the library's own scroll to 07:00 right
+        // after the mount must not widen the first draw before it is painted.
+        live.current.refreshColumns(false, true, false);
       });
     };
     target.addEventListener('scroll', handleScroll, { capture: true, passive: true });
