@@ -61,6 +61,9 @@ describe('sign-in and permissions in the built back office', () => {
     // Opened from the scheduler, /vehicles sends the instructor back to the scheduler.
     await nav.getByRole('link', { name: 'Terminplaner' }).click();
     await page.waitForURL((url) => url.pathname === '/scheduler');
+    // The scheduler is a real page now (its chunk and calendar load): the router has settled
+    // on it only once it shows, and only then is it the page the denied route returns to.
+    await page.getByRole('heading', { name: 'Terminplaner' }).waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/vehicles');
       window.dispatchEvent(new PopStateEvent('popstate'));
