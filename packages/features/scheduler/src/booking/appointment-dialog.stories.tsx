@@ -74,7 +74,7 @@ export const CreateDrivingLesson: Story = {
     const dialog = await dialogNamed('Neuer Termin');
     await expect(dialog.getByRole('button', { name: /Terminart/ })).toHaveTextContent('Fahrstunde');
     await chooseStudent(dialog, 'Lena', 'Lena Müller');
-    await choose(dialog, /Stundenart/, 'Überland');
+    await choose(dialog, /Stundenart/, 'Überlandfahrt');
     await fill(dialog.getByRole('textbox', { name: 'Notiz' }), 'Abholung am Bahnhof');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     await pageBody().findByText('Gespeichert.');

@@ -198,7 +198,7 @@ export function AppointmentFields({
             isRequired={required}
             isReadOnly={isReadOnly}
             emptyValue={null}
-            options={HOUR_TYPES.map((id) => ({ id, label: t(`booking.hourTypes.${id}`) }))}
+            options={HOUR_TYPES.map((id) => ({ id, label: t(`hourTypes.${id}`) }))}
           />
         )}
       </FieldSet>
