@@ -23,7 +23,9 @@ import { parseArgs } from 'node:util';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = resolve(here, '../../../..');
+// pnpm 10 passes the `--` of `pnpm … bench:render -- --runs 15` on: drop it.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     runs: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '2' },
@@ -170,7 +172,8 @@ if (values.trace) {
     const events = [];
     session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     await session.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+      categories:
+        'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler',
       transferMode: 'ReportEvents',
     });
     return async () => {
@@ -256,8 +259,22 @@ function summarizeTrace(events) {
   const sums = new Map();
   const byName = new Map();
   const stack = [];
+  // Only the measured window (the story's marks), when the trace has them.
+  const mark = (name) => events.find((event) => event.name === name)?.ts;
+  const from = mark('scheduler-render-start') ?? Number.NEGATIVE_INFINITY;
+  const to = mark('scheduler-render-end') ?? Number.POSITIVE_INFINITY;
+  if (Number.isFinite(from) && Number.isFinite(to)) {
+    console.log(`measured window: ${((to - from) / 1000).toFixed(0)} ms (the story's marks)`);
+  }
   const relevant = events
-    .filter((event) => event.ph === 'X' && `${event.pid}/${event.tid}` === thread && event.dur)
+    .filter(
+      (event) =>
+        event.ph === 'X' &&
+        `${event.pid}/${event.tid}` === thread &&
+        event.dur &&
+        event.ts >= from &&
+        event.ts + event.dur <= to,
+    )
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   // Self time per event name (a child's time is taken off its parent).
   for (const event of relevant) {
