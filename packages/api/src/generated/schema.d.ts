@@ -5039,6 +5039,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/student-educations/{id}/theory-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The theory progress of a student education
+         * @description Which lessons of the basic syllabus (Grundstoff 1–12) and of the class-specific
+         *     additional syllabus (Zusatzstoff 1–n) the education has attended, and which are still
+         *     missing before the theory exam. A lesson number counts once, however often it was
+         *     attended; an additional lesson counts only when it covers the education's class. The
+         *     required counts follow FahrschAusbO Anlage 1 for a first licence (e.g. class B: 12 basic
+         *     plus 2 additional double lessons of 90 minutes; A 12 + 4; BE 0 + 3, the trailer classes
+         *     need no basic syllabus).
+         *
+         *     Permission: the theory module's read key (`MODULE_THEORY`), like every other theory
+         *     read; the progress is theory data, shown on the theory screen and in the student
+         *     record. "Only own students" applies: an education of a student the caller may not see
+         *     answers 404.
+         */
+        get: operations["getTheoryProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/theory-exams": {
         parameters: {
             query?: never;
@@ -10955,6 +10986,29 @@ export interface components {
          */
         TheoryLessonBookingInput: {
             studentIds: components["schemas"]["IdList"];
+        };
+        /** @description The progress within one syllabus (basic or additional) of an education. */
+        TheorySyllabusProgress: {
+            /** @description The double lessons the class needs (lesson numbers 1 to `required`). */
+            required: number;
+            /** @description The lesson numbers attended, ascending, each once. */
+            attended: number[];
+            /** @description The lesson numbers 1 to `required` not attended yet, ascending. */
+            missing: number[];
+        };
+        /**
+         * @description The theory progress of a student education (`GET /student-educations/{id}/theory-progress`):
+         *     the attended and missing lesson numbers of both syllabi.
+         */
+        TheoryProgress: {
+            studentEducationId: components["schemas"]["Id"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            /** @description Grundstoff (basic syllabus, lesson numbers 1–12). */
+            basic: components["schemas"]["TheorySyllabusProgress"];
+            /** @description Zusatzstoff (class-specific syllabus) of the education's class. */
+            additional: components["schemas"]["TheorySyllabusProgress"];
+            /** @description Nothing is missing in either syllabus; the theory part is done. */
+            complete: boolean;
         };
         /** @description A student's place in an exam. */
         ExamParticipant: {
@@ -21962,6 +22016,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTheoryProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student education. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryProgress"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
