@@ -3039,13 +3039,17 @@ export interface paths {
         put?: never;
         /**
          * Book the fees of a repeated exam after a failed one
-         * @description After a failed exam (`studentTheoryExamId`, the student's entry in a theory exam, status
-         *     FAILED) books the products of the exam repetition for the education from the student's
-         *     price list: the exam presentation and the testing organization's fee. With the
-         *     master-data switch `automaticExamOrganisationFees` on, the server does this itself when
-         *     the result is recorded; this call does it by hand. Once per failed exam (422
-         *     `errors.already_booked`); 422 `errors.exam_not_failed` otherwise. It belongs to the exam
-         *     screens, hence the exam module.
+         * @description After a failed exam (`studentTheoryExamId`: the student's entry — a participant id — in a
+         *     theory or a practical exam, status FAILED, of this education) books the exam
+         *     presentation again for the education: the active DRIVING_LESSON product of hour type
+         *     EXAM_PRESENTATION for the education's class, at the price of the student's price list
+         *     (an empty answer when the list prices none). Recording FAILED books nothing by itself
+         *     (the default): the exam screens call this operation after recording "failed". Only with
+         *     the master-data switch `automaticExamOrganisationFees` on does the status update book
+         *     it in the same transaction (then this call answers `errors.already_booked`). Once per
+         *     failed exam (422 `errors.already_booked`); 422
+         *     `errors.exam_not_failed` when the entry is not FAILED; 404 when the entry is not one of
+         *     the education. It belongs to the exam screens, hence the exam module.
          */
         post: operations["bookProductsOnFailedExam"];
         delete?: never;
@@ -5182,10 +5186,34 @@ export interface paths {
         put?: never;
         /**
          * Upload the protocol of a theory exam participant
-         * @description Stores the file as a student document of type EXAM_PROTOCOL and links it to the
-         *     participant; it replaces an earlier protocol.
+         * @description Stores the file (PDF, PNG or JPEG by its content, at most 10 MB: 422
+         *     `validation.file_type`, 413 `errors.file_too_large`) as a student document of type
+         *     EXAM_PROTOCOL of the participant's education and links it to the participant
+         *     (`protocol`); it replaces an earlier protocol. Download it with
+         *     `GET /theory-exams/protocol/{studentExamId}`.
          */
         post: operations["uploadTheoryExamProtocol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-exams/protocol/{studentExamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the protocol of a theory exam participant
+         * @description The file uploaded with `POST /theory-exams/upload-protocol`, as an attachment; 404 when
+         *     the participant has no protocol.
+         */
+        get: operations["downloadTheoryExamProtocol"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5201,7 +5229,8 @@ export interface paths {
         };
         /**
          * What educations lack before the theory exam
-         * @description One entry per education asked for, in the order asked.
+         * @description One entry per education asked for, in the order asked; the requirements and the
+         *     `no data` rule are described at `EducationStatusInfo`.
          */
         get: operations["getTheoryExamEducationStatusInfo"];
         put?: never;
@@ -5433,10 +5462,34 @@ export interface paths {
         put?: never;
         /**
          * Upload the protocol of a practical exam participant
-         * @description Stores the file as a student document of type EXAM_PROTOCOL and links it to the
-         *     participant; it replaces an earlier protocol.
+         * @description Stores the file (PDF, PNG or JPEG by its content, at most 10 MB: 422
+         *     `validation.file_type`, 413 `errors.file_too_large`) as a student document of type
+         *     EXAM_PROTOCOL of the participant's education and links it to the participant
+         *     (`protocol`); it replaces an earlier protocol. Download it with
+         *     `GET /practical-exams/protocol/{studentExamId}`.
          */
         post: operations["uploadPracticalExamProtocol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practical-exams/protocol/{studentExamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the protocol of a practical exam participant
+         * @description The file uploaded with `POST /practical-exams/upload-protocol`, as an attachment; 404 when
+         *     the participant has no protocol.
+         */
+        get: operations["downloadPracticalExamProtocol"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5452,7 +5505,8 @@ export interface paths {
         };
         /**
          * What educations lack before the practical exam
-         * @description One entry per education asked for, in the order asked.
+         * @description One entry per education asked for, in the order asked; the requirements and the
+         *     `no data` rule are described at `EducationStatusInfo`.
          */
         get: operations["getPracticalExamEducationStatusInfo"];
         put?: never;
@@ -8438,6 +8492,18 @@ export interface components {
             theoryExamDate?: components["schemas"]["IsoDate"];
             /** @description The date of the latest planned or passed practical exam; set through the exam calls. */
             practicalExamDate?: components["schemas"]["IsoDate"];
+            /**
+             * @description The last day for the practical exam: the date of the latest passed theory exam of the
+             *     education plus 12 months (absent without a passed theory exam). Read-only; the
+             *     front end warns from 30 days before it.
+             */
+            practicalExamDeadline?: components["schemas"]["IsoDate"];
+            /**
+             * @description The last day the exam application (Prüfauftrag of the licensing authority) is valid,
+             *     as the school tracks it; absent when not tracked. The front end warns from 30 days
+             *     before it; the education status info checks it (`examApplicationValid`).
+             */
+            examApplicationExpiresAt?: components["schemas"]["IsoDate"];
             archived: boolean;
             createdAt: components["schemas"]["IsoDateTime"];
             updatedAt: components["schemas"]["IsoDateTime"];
@@ -8445,9 +8511,11 @@ export interface components {
         /** @enum {string} */
         ExamKind: "THEORY" | "PRACTICAL";
         /**
-         * @description A student's status in one exam: PLANNED (participant), READY (marked as ready),
-         *     BOOKED (registered at TÜV/DEKRA), PASSED, FAILED, ABSENT (did not appear),
-         *     CANCELLED (withdrawn before the date).
+         * @description A student's status in one exam, the one list of exam statuses (ExamParticipant, the
+         *     status update, the filter and the reports read it): PLANNED (participant), READY (marked
+         *     as ready), BOOKED (registered at TÜV/DEKRA — "angemeldet"), PASSED, FAILED, ABSENT (did
+         *     not appear), CANCELLED (withdrawn before the date). The server allows only the changes
+         *     listed at `PUT /{resource}/update-student-exam-statuses`.
          * @enum {string}
          */
         ExamStatus: "PLANNED" | "READY" | "BOOKED" | "PASSED" | "FAILED" | "ABSENT" | "CANCELLED";
@@ -8632,6 +8700,8 @@ export interface components {
             courseIds?: components["schemas"]["EducationCourseIds"];
             costBearerIds?: components["schemas"]["EducationCostBearerIds"];
             startDate?: components["schemas"]["IsoDate"];
+            /** @description The last day the exam application is valid; left out clears it. */
+            examApplicationExpiresAt?: components["schemas"]["IsoDate"];
         };
         StudentEducationTheoryQuestionsVersion: {
             studentEducationId: components["schemas"]["Id"];
@@ -11034,10 +11104,22 @@ export interface components {
             /** @description Which attempt at this exam the student makes. */
             attempt: number;
             /**
-             * @description The exam protocol uploaded with `POST /{resource}/upload-protocol`; a student document
-             *     of type EXAM_PROTOCOL, read with `GET /student-documents/{id}`.
+             * @description The exam protocol uploaded with `POST /{resource}/upload-protocol` (absent: none yet);
+             *     downloaded with `GET /{resource}/protocol/{studentExamId}`. It is also kept as a
+             *     student document of type EXAM_PROTOCOL of the education.
              */
             protocol?: components["schemas"]["FileRef"];
+            /**
+             * @description Theory exams, status PASSED: the last day for the practical exam — the exam date plus
+             *     12 months (DOMAIN: the practical exam must follow within 12 months of the passed
+             *     theory exam). The front end warns from 30 days before it.
+             */
+            practicalExamDeadline?: components["schemas"]["IsoDate"];
+            /**
+             * @description The education's `examApplicationExpiresAt` (the last day the exam application at the
+             *     licensing authority is valid), when the school tracks it; warned 30 days before.
+             */
+            examApplicationExpiresAt?: components["schemas"]["IsoDate"];
             note?: components["schemas"]["LongText"];
         };
         /** @description A theory or practical exam (an exam slot, a portion), as the server answers it. */
@@ -11176,37 +11258,65 @@ export interface components {
         ExamStatusUpdates: {
             statuses: components["schemas"]["ExamStatusUpdate"][];
         };
-        /** @description The multipart body of `POST /{resource}/upload-protocol`. */
+        /**
+         * @description The multipart body of `POST /{resource}/upload-protocol`. The file must be a PDF, PNG or
+         *     JPEG (judged by its content; else 422 with `validation.file_type` on field `file`) of at
+         *     most 10 MB (else 413 `errors.file_too_large`); a missing or empty file is 422
+         *     `validation.file_required`.
+         */
         ExamProtocolUpload: {
             /**
              * Format: binary
-             * @description The protocol as PDF, JPEG or PNG (at most 20 MB).
+             * @description The protocol as PDF, JPEG or PNG (at most 10 MB).
              */
             file: string;
             /** @description The participant the protocol belongs to. */
             studentExamId: components["schemas"]["Id"];
         };
+        /**
+         * @description The stable key of one requirement of the education status info (spec 001 §3); the front
+         *     end translates it (German first). `no data` is the spec's literal for "nothing to check"
+         *     (then the only entry, with status true).
+         *     - `theoryBasicComplete` — Grundstoff vollständig besucht (12 double lessons, 6 for an
+         *       extension class)
+         *     - `theoryClassSpecificComplete` — klassenspezifischer Zusatzstoff vollständig besucht
+         *       (class B: 2 double lessons)
+         *     - `idCard` — Ausweis vorhanden; `passportPhoto` — Passbild vorhanden;
+         *       `applicationForm` — Führerscheinantrag vorhanden; `eyeTest` — Sehtest vorhanden;
+         *       `firstAid` — Erste-Hilfe-Nachweis vorhanden (the documents the class requires, as
+         *       `GET /licence-data` lists them, uploaded as student documents of that type)
+         *     - `feesPaid` — alle Rechnungen bezahlt (the student's balance is not negative)
+         *     - `examApplicationValid` — Prüfauftrag noch gültig (only when
+         *       `examApplicationExpiresAt` of the education is set)
+         *     - `theoryExamPassed` — Theorieprüfung bestanden, vor höchstens 12 Monaten (practical)
+         *     - `overlandDrives` — Überlandfahrten (class B: 5 × 45 min); `motorwayDrives` —
+         *       Autobahnfahrten (4 × 45 min); `nightDrives` — Nachtfahrten (3 × 45 min) (practical)
+         * @enum {string}
+         */
+        EducationRequirementName: "no data" | "theoryBasicComplete" | "theoryClassSpecificComplete" | "idCard" | "passportPhoto" | "applicationForm" | "eyeTest" | "firstAid" | "feesPaid" | "examApplicationValid" | "theoryExamPassed" | "overlandDrives" | "motorwayDrives" | "nightDrives";
         /** @description One requirement and whether it is fulfilled. */
         EducationRequirement: {
-            /**
-             * @description A translation key of the requirement (or the spec's literal `no data`). Theory exams:
-             *     `exams.requirements.basic_lessons` (12 basic double lessons),
-             *     `exams.requirements.additional_lessons`, `exams.requirements.eye_test`,
-             *     `exams.requirements.first_aid`, `exams.requirements.passport_photo`,
-             *     `exams.requirements.application` (application at the licensing authority),
-             *     `exams.requirements.minimum_age` (at most three months before it). Practical exams
-             *     also: `exams.requirements.theory_passed` (within the last 12 months),
-             *     `exams.requirements.overland_drives`, `exams.requirements.motorway_drives`,
-             *     `exams.requirements.night_drives` (the special drives of the class).
-             * @example exams.requirements.first_aid
-             */
-            name: string;
+            name: components["schemas"]["EducationRequirementName"];
             /** @description true: fulfilled. */
             status: boolean;
+            /**
+             * @description Counted requirements: what the education has — attended double lessons (distinct
+             *     lesson numbers) or special drives in 45-minute units.
+             */
+            done?: number;
+            /** @description Counted requirements: what the exam needs. */
+            needed?: number;
         };
         /**
-         * @description What an education still lacks before the exam (spec 001 §3). When nothing applies the list
-         *     holds the single entry `{ "name": "no data", "status": true }`.
+         * @description What an education still lacks before the exam (spec 001 §3), one entry per requirement
+         *     that applies to the education's class, in the order of `EducationRequirementName`.
+         *     Theory exam: `theoryBasicComplete`, `theoryClassSpecificComplete` (classes with a
+         *     known class-specific count), the documents the class requires, `feesPaid`,
+         *     `examApplicationValid` (when tracked). Practical exam: `theoryExamPassed` (classes with
+         *     a theory exam), the special drives of class B and B197, the documents, `feesPaid`,
+         *     `examApplicationValid`. Classes without that exam (no theory exam for BE and B96, no
+         *     exam at all for B96) have nothing to check: the list holds the single entry
+         *     `{ "name": "no data", "status": true }`.
          */
         EducationStatusInfo: {
             studentEducationId: components["schemas"]["Id"];
@@ -22269,6 +22379,36 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    downloadTheoryExamProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student exam (a participant id). */
+                studentExamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTheoryExamEducationStatusInfo: {
         parameters: {
             query: {
@@ -22722,6 +22862,36 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    downloadPracticalExamProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student exam (a participant id). */
+                studentExamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getPracticalExamEducationStatusInfo: {
