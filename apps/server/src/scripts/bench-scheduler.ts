@@ -24,31 +24,13 @@
 // SQL finds the same rows (filter: ids and total; overlaps: the conflicting appointments;
 // hours: the days over the daily limit and their minutes).
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { desc, eq, like, sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { appointments, drivingSchools, users } from '../db/schema';
-import { bundleOpenApi, loadOpenApiDocument } from '../http/openapi-document';
+import { eq, sql } from 'drizzle-orm';
+import { appointments } from '../db/schema';
 import { occurrenceDates } from '../modules/appointments/occurrences';
 import { addDays, berlinToday, weekdayIndex } from '../modules/resources/kit';
+import { benchArgs, benchUser, openBenchDatabase, percentile, signedInApp } from './bench-kit';
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string', default: 'Bench#Mark2026' },
-    monday: { type: 'string' },
-    runs: { type: 'string', default: '200' },
-    warmup: { type: 'string', default: '20' },
-  },
-});
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup < 0) {
-  console.error('--runs and --warmup take whole numbers (runs ≥ 1).');
-  process.exit(2);
-}
+const { values, runs, warmup } = benchArgs({ monday: { type: 'string' } });
 const today = berlinToday();
 const monday = values.monday ?? addDays(today, -weekdayIndex(today));
 if (!/^\d{4}-\d{2}-\d{2}$/.test(monday) || weekdayIndex(monday) !== 0) {
@@ -57,39 +39,11 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(monday) || weekdayIndex(monday) !== 0) {
 }
 const sunday = addDays(monday, 6);
 
-const config = { ...loadConfig(), logLevel: 'warn' as const };
-if (!config.databaseUrl) {
-  console.warn('DATABASE_URL is not set: measuring the PGlite database in DATA_DIR.');
-}
-const database = await openDatabase(config);
-await database.migrate();
-const { db } = database;
+const { config, database, db } = await openBenchDatabase();
 
 // The school and its owner.
-let email = values.email;
-if (!email) {
-  const [owner] = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(drivingSchools, eq(drivingSchools.id, users.drivingSchoolId))
-    .where(like(drivingSchools.name, 'Fahrschule Benchmark %'))
-    .orderBy(desc(drivingSchools.id), users.id)
-    .limit(1);
-  if (!owner) {
-    console.error('No "Fahrschule Benchmark" school found: run npm run demo:generate first.');
-    process.exit(1);
-  }
-  email = owner.email;
-}
-const [user] = await db
-  .select({ schoolId: users.drivingSchoolId, studentVisibility: users.studentVisibility })
-  .from(users)
-  .where(sql`lower(${users.email}) = lower(${email})`);
-if (!user) {
-  console.error(`No user ${email}.`);
-  process.exit(1);
-}
-const { schoolId } = user;
+const user = await benchUser(db, values.email);
+const { email, schoolId } = user;
 if (user.studentVisibility !== 'ALL') {
   // The SQL below shows every student's name, as the call does for a user who sees all.
   console.error(`${email} sees only own students: measure as a user who sees all.`);
@@ -100,24 +54,7 @@ const [{ count } = { count: 0 }] = await db
   .from(appointments)
   .where(eq(appointments.drivingSchoolId, schoolId));
 
-bundleOpenApi();
-const app = await buildApp(config, {
-  database,
-  document: loadOpenApiDocument(),
-  logger: false,
-});
-await app.ready();
-
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/generate-token',
-  payload: { email, password: values.password },
-});
-if (signIn.statusCode !== 200) {
-  console.error(`Sign-in as ${email} failed (${signIn.statusCode}): ${signIn.body}`);
-  process.exit(1);
-}
-const token = (JSON.parse(signIn.body) as { token: string }).token;
+const { app, token } = await signedInApp(config, database, email, values.password);
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
@@ -395,9 +332,6 @@ const scenarios: Scenario[] = [
     raw: both(overlapRaw(seriesDates), hoursRaw(seriesDates)),
   },
 ];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 console.log(
   `School ${schoolId} (${count} appointments), ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +

@@ -15,90 +15,23 @@
 // Not a test: it changes nothing and asserts nothing but that the calls answer 200 and the
 // SQL finds the same total and the same rows.
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { branches, drivingSchools, students, users } from '../db/schema';
-import { bundleOpenApi, loadOpenApiDocument } from '../http/openapi-document';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { branches, students } from '../db/schema';
 import { likePattern } from '../modules/resources/resource-repository';
+import { benchArgs, benchUser, openBenchDatabase, percentile, signedInApp } from './bench-kit';
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string', default: 'Bench#Mark2026' },
-    runs: { type: 'string', default: '200' },
-    warmup: { type: 'string', default: '20' },
-  },
-});
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup < 0) {
-  console.error('--runs and --warmup take whole numbers (runs ≥ 1).');
-  process.exit(2);
-}
+const { values, runs, warmup } = benchArgs({});
 
-const config = { ...loadConfig(), logLevel: 'warn' as const };
-if (!config.databaseUrl) {
-  console.warn('DATABASE_URL is not set: measuring the PGlite database in DATA_DIR.');
-}
-const database = await openDatabase(config);
-await database.migrate();
-const { db } = database;
+const { config, database, db } = await openBenchDatabase();
 
 // The school and its owner.
-let email = values.email;
-if (!email) {
-  const [owner] = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(drivingSchools, eq(drivingSchools.id, users.drivingSchoolId))
-    .where(like(drivingSchools.name, 'Fahrschule Benchmark %'))
-    .orderBy(desc(drivingSchools.id), users.id)
-    .limit(1);
-  if (!owner) {
-    console.error('No "Fahrschule Benchmark" school found: run npm run demo:generate first.');
-    process.exit(1);
-  }
-  email = owner.email;
-}
-const [user] = await db
-  .select({
-    schoolId: users.drivingSchoolId,
-    userId: users.id,
-    studentVisibility: users.studentVisibility,
-  })
-  .from(users)
-  .where(sql`lower(${users.email}) = lower(${email})`);
-if (!user) {
-  console.error(`No user ${email}.`);
-  process.exit(1);
-}
-const { schoolId, userId, studentVisibility } = user;
+const { email, schoolId, userId, studentVisibility } = await benchUser(db, values.email);
 const [{ count } = { count: 0 }] = await db
   .select({ count: sql<number>`count(*)::int` })
   .from(students)
   .where(eq(students.drivingSchoolId, schoolId));
 
-bundleOpenApi();
-const app = await buildApp(config, {
-  database,
-  document: loadOpenApiDocument(),
-  logger: false,
-});
-await app.ready();
-
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/generate-token',
-  payload: { email, password: values.password },
-});
-if (signIn.statusCode !== 200) {
-  console.error(`Sign-in as ${email} failed (${signIn.statusCode}): ${signIn.body}`);
-  process.exit(1);
-}
-const token = (JSON.parse(signIn.body) as { token: string }).token;
+const { app, token } = await signedInApp(config, database, email, values.password);
 
 // Filter values that exist in the school: a frequent last-name prefix, a branch, an instructor.
 const [name] = await db
@@ -222,9 +155,6 @@ async function rawPage(scenario: Scenario) {
   const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
   return { ids: rows.map((row) => Number(row.id)), total };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 console.log(
   `School ${schoolId} (${count} students), ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
