@@ -410,6 +410,8 @@ export const studentEducations = pgTable(
     startDate: day(),
     theoryExamDate: day(),
     practicalExamDate: day(),
+    /** The last day the exam application (Prüfauftrag) is valid, when the school tracks it. */
+    examApplicationExpiresAt: day(),
     archived: archived(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

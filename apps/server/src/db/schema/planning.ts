@@ -423,6 +423,8 @@ export const examParticipants = pgTable(
     points: smallint('points'),
     attempt: smallint('attempt').notNull().default(1),
     protocolFileId: ref('protocol_file_id'),
+    /** When the repeat exam presentation was booked after this failed exam (once per exam). */
+    repeatFeesBookedAt: timestamp('repeat_fees_booked_at', { withTimezone: true, mode: 'date' }),
     note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
