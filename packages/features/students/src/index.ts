@@ -9,6 +9,7 @@ export {
   StudentEditScreen,
   type StudentEditScreenProps,
   type StudentEditTab,
+  type StudentRecordTab,
 } from './student-edit-screen';
 export {
   INITIAL_STUDENT_FILTER,

@@ -242,3 +242,37 @@ export const Timeline: Story = {
     await body().findByText('Die Notiz wurde gespeichert.', undefined, LOAD);
   },
 };
+
+/** A host product adds its own tabs (the back office: theory and exams) after "Termine". */
+export const HostTabs: Story = {
+  args: {
+    initialTab: 'exams',
+    extraTabs: [
+      {
+        id: 'theory',
+        label: 'Theorie',
+        render: (student) => <p>Theorie von {student.firstName}</p>,
+      },
+      {
+        id: 'exams',
+        label: 'Prüfungen',
+        render: (student) => (
+          <p>
+            Prüfungen von {student.firstName} {student.lastName}
+          </p>
+        ),
+      },
+    ],
+  },
+  parameters: { msw: { handlers: editHandlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const exams = await canvas.findByRole('tab', { name: 'Prüfungen' }, LOAD);
+    await expect(exams).toHaveAttribute('aria-selected', 'true');
+    await canvas.findByText(/^Prüfungen von /, undefined, LOAD);
+    const names = canvas.getAllByRole('tab').map((tab) => tab.textContent);
+    await expect(names.indexOf('Theorie')).toBe(names.indexOf('Termine') + 1);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Theorie' }));
+    await canvas.findByText(/^Theorie von /, undefined, LOAD);
+  },
+};

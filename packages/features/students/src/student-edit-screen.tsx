@@ -17,7 +17,7 @@ import {
   Tabs,
   toast,
 } from '@fahrwerk/ui';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   type Student,
   useChangeLearningAppLogin,
@@ -39,13 +39,25 @@ import { useStudentsTranslation } from './use-students-translation';
 
 export type StudentEditTab = 'master' | 'educations' | 'documents' | 'appointments' | 'timeline';
 
+/**
+ * A tab the host adds to the record (the back office: theory and exams, from their own
+ * packages), shown after "Termine". `id` must differ from the built-in tabs.
+ */
+export type StudentRecordTab = {
+  id: string;
+  label: string;
+  render: (student: { id: number; firstName: string; lastName: string }) => ReactNode;
+};
+
 export type StudentEditScreenProps = {
   studentId: number;
   onBack: () => void;
   /** After "delete unconfirmed student" (the host returns to the list). */
   onDeleted: () => void;
-  /** @default 'master' */
-  initialTab?: StudentEditTab;
+  /** A built-in tab or the id of one of `extraTabs`. @default 'master' */
+  initialTab?: StudentEditTab | (string & {});
+  /** Tabs of other features (shown after "Termine", in this order). */
+  extraTabs?: StudentRecordTab[];
 };
 
 type Confirm = 'archive' | 'unarchive' | 'delete' | null;
@@ -56,6 +68,7 @@ export function StudentEditScreen({
   onBack,
   onDeleted,
   initialTab = 'master',
+  extraTabs = [],
 }: StudentEditScreenProps) {
   const { t } = useStudentsTranslation();
   const student = useStudent(studentId);
@@ -88,6 +101,7 @@ export function StudentEditScreen({
       onBack={onBack}
       onDeleted={onDeleted}
       initialTab={initialTab}
+      extraTabs={extraTabs}
     />
   );
 }
@@ -97,6 +111,7 @@ function StudentEditView({
   onBack,
   onDeleted,
   initialTab,
+  extraTabs = [],
 }: Omit<StudentEditScreenProps, 'studentId'> & { student: Student }) {
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
@@ -195,6 +210,11 @@ function StudentEditView({
           <Tab id="educations">{t('edit.tabs.educations')}</Tab>
           <Tab id="documents">{t('edit.tabs.documents')}</Tab>
           <Tab id="appointments">{t('edit.tabs.appointments')}</Tab>
+          {extraTabs.map((tab) => (
+            <Tab key={tab.id} id={tab.id}>
+              {tab.label}
+            </Tab>
+          ))}
           <Tab id="timeline">{t('edit.tabs.timeline')}</Tab>
         </TabList>
         <TabPanel id="master" className="flex flex-col gap-4 pt-4">
@@ -238,6 +258,11 @@ function StudentEditView({
         <TabPanel id="appointments" className="pt-4">
           <StudentAppointmentsPanel student={student} />
         </TabPanel>
+        {extraTabs.map((tab) => (
+          <TabPanel key={tab.id} id={tab.id} className="pt-4">
+            {tab.render(student)}
+          </TabPanel>
+        ))}
         <TabPanel id="timeline" className="pt-4">
           <StudentTimeline studentId={student.id} />
         </TabPanel>
