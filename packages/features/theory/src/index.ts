@@ -1,0 +1,3 @@
+export { CourseFormDialog, type CourseFormDialogProps } from './components/course-form-dialog';
+export { registerTheoryTexts, THEORY_NAMESPACE } from './i18n';
+export { TheoryCoursesScreen, type TheoryCoursesScreenProps } from './theory-courses-screen';
