@@ -156,10 +156,7 @@ export function useTheoryCourseMutations() {
 
 /** Save and delete a lesson; the course list counts lessons. */
 export function useTheoryLessonMutations() {
-  return useResourceMutations('/theory-lesson', {
-    alsoRefresh: ['/theory-courses'],
-    inline: ['create', 'update', 'save', 'delete'],
-  });
+  return useResourceMutations('/theory-lesson', { alsoRefresh: ['/theory-courses'] });
 }
 
 /** `PUT /theory-courses/{id}/students`: the assignment is replaced by the given educations. */
