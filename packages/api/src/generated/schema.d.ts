@@ -11285,7 +11285,8 @@ export interface components {
          *       `applicationForm` — Führerscheinantrag vorhanden; `eyeTest` — Sehtest vorhanden;
          *       `firstAid` — Erste-Hilfe-Nachweis vorhanden (the documents the class requires, as
          *       `GET /licence-data` lists them, uploaded as student documents of that type)
-         *     - `feesPaid` — alle Rechnungen bezahlt (the student's balance is not negative)
+         *     - `feesPaid` — alle Rechnungen bezahlt (no issued invoice of the education is still open;
+         *       payment requests are no invoices and do not count)
          *     - `examApplicationValid` — Prüfauftrag noch gültig (only when
          *       `examApplicationExpiresAt` of the education is set)
          *     - `theoryExamPassed` — Theorieprüfung bestanden, vor höchstens 12 Monaten (practical)
@@ -18609,7 +18610,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     filterPriceLists: {
@@ -22376,7 +22376,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     downloadTheoryExamProtocol: {
@@ -22435,7 +22434,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteTheoryExamStudentExam: {
@@ -22861,7 +22859,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     downloadPracticalExamProtocol: {
@@ -22920,7 +22917,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deletePracticalExamStudentExam: {
@@ -23184,7 +23180,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getStudentBalance: {

@@ -22,7 +22,7 @@ export function createPlanningHandlers(services: Services): OperationHandlers {
     createCalendarHandlers(db),
     createDrivingLessonHandlers(db, services.files),
     createTheoryHandlers(db),
-    createExamHandlers(db),
+    createExamHandlers(db, services.files),
     createLearningHandlers(db),
     createDashboardHandlers(db),
   );

@@ -15,6 +15,7 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { passedTheoryExamDates, practicalExamDeadline } from '../exams/exam-requirements';
 import {
   batchLoader,
   expression,
@@ -60,6 +61,7 @@ const EDUCATION_FIELDS = [
   'automaticPayment',
   'theoryQuestionsVersion',
   'startDate',
+  'examApplicationExpiresAt',
 ] as const satisfies readonly Exclude<keyof EducationInput, 'courseIds' | 'costBearerIds'>[];
 
 const LABEL_DE: Record<string, string> = {
@@ -136,11 +138,18 @@ export function educationListsLoader(db: Db) {
 
 export function educationMapper(db: Db) {
   const lists = educationListsLoader(db);
-  return async (row: EducationRow): Promise<Schemas['StudentEducation']> =>
-    ({
+  // A passed theory exam starts the 12-month window for the practical exam.
+  const passedTheory = batchLoader<string>((schoolId, ids) =>
+    passedTheoryExamDates(db, schoolId, ids),
+  );
+  return async (row: EducationRow): Promise<Schemas['StudentEducation']> => {
+    const passed = await passedTheory(row.drivingSchoolId, row.id);
+    return {
       ...withoutNulls(row),
       ...(await lists(row.drivingSchoolId, row.id)),
-    }) as Schemas['StudentEducation'];
+      ...(passed ? { practicalExamDeadline: practicalExamDeadline(passed) } : {}),
+    } as Schemas['StudentEducation'];
+  };
 }
 
 async function studentOf(db: Db, schoolId: number, studentId: number) {

@@ -4,13 +4,20 @@ import type { Db } from '../../db/database';
 import {
   examParticipants,
   exams,
+  studentDocuments,
   studentEducations,
   students,
+  theoryAnswers,
+  theoryPreExamQuestions,
   theoryPreExams,
+  theoryQuestions,
 } from '../../db/schema';
+import type { FileStore } from '../../files/file-store';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
-import type { OperationHandlers, OperationId } from '../../http/operation-types';
+import type { FileAnswer, OperationHandlers, OperationId } from '../../http/operation-types';
+import { uploadedFile } from '../../http/uploads';
+import { STUDENT_DOCUMENT_TYPES } from '../documents/student-document-files';
 import { guardWrite } from '../resources/database-errors';
 import {
   asOperationHandlers,
@@ -20,6 +27,7 @@ import {
   type FileRef,
   fieldErrors,
   fileRefLoader,
+  type GenericHandler,
   groupBy,
   handlers,
   hhmm,
@@ -31,7 +39,13 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
-import { keepingHiddenEducations } from '../students/student-access';
+import { hiddenStudentIds, keepingHiddenEducations } from '../students/student-access';
+import {
+  bookRepeatPresentation,
+  booksExamFeesAutomatically,
+  createExamFeeHandlers,
+} from './exam-fees';
+import { educationStatusInfo, practicalExamDeadline } from './exam-requirements';
 
 type Schemas = components['schemas'];
 type Exam = Schemas['Exam'];
@@ -42,6 +56,9 @@ type ExamRow = typeof exams.$inferSelect;
 type LicenseClass = Schemas['LicenseClass'];
 
 export const RESULT_STATUSES: readonly ExamStatus[] = ['PASSED', 'FAILED', 'ABSENT'];
+
+/** The largest exam protocol (the contract's ExamProtocolUpload says 10 MB). */
+export const MAX_PROTOCOL_BYTES = 10 * 1024 * 1024;
 
 /**
  * The status changes a school makes (ExamStatusUpdates in the contract; the spec shows none).
@@ -72,6 +89,9 @@ type ParticipantRow = {
   attempt: number;
   protocolFileId: number | null;
   note: string | null;
+  examDate: string;
+  examKind: ExamKind;
+  examApplicationExpiresAt: string | null;
 };
 
 async function participantRows(
@@ -95,8 +115,18 @@ async function participantRows(
       attempt: examParticipants.attempt,
       protocolFileId: examParticipants.protocolFileId,
       note: examParticipants.note,
+      examDate: exams.date,
+      examKind: exams.kind,
+      examApplicationExpiresAt: studentEducations.examApplicationExpiresAt,
     })
     .from(examParticipants)
+    .innerJoin(
+      exams,
+      and(
+        eq(exams.drivingSchoolId, examParticipants.drivingSchoolId),
+        eq(exams.id, examParticipants.examId),
+      ),
+    )
     .innerJoin(
       students,
       and(
@@ -129,6 +159,12 @@ function participantToDto(row: ParticipantRow, protocol?: FileRef): ExamParticip
     points: row.points,
     attempt: row.attempt,
     protocol,
+    // A passed theory exam starts the 12-month window for the practical exam.
+    practicalExamDeadline:
+      row.examKind === 'THEORY' && row.status === 'PASSED'
+        ? practicalExamDeadline(row.examDate)
+        : null,
+    examApplicationExpiresAt: row.examApplicationExpiresAt,
     note: row.note,
   }) as ExamParticipant;
 }
@@ -235,9 +271,52 @@ type KindOperations = {
   ready: OperationId;
   book: OperationId;
   deleteStudentExam: OperationId;
+  uploadProtocol: OperationId;
+  downloadProtocol: OperationId;
+  statusInfo: OperationId;
 };
 
-function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
+/**
+ * "Only own students": an instructor who sees only their own students sees only those among
+ * an exam's participants (the others stay in the exam, see `keepingHiddenEducations`).
+ */
+function hidingOthersParticipants(
+  db: Db,
+  map: OperationHandlers,
+  operationIds: OperationId[],
+): OperationHandlers {
+  const generic = map as unknown as Record<string, GenericHandler>;
+  const wrapped: Record<string, GenericHandler> = {};
+  for (const operationId of operationIds) {
+    const handler = generic[operationId];
+    if (!handler) continue;
+    wrapped[operationId] = async (request) => {
+      const result = await handler(request);
+      const body = result.body as Exam | Exam[] | { data: Exam[] } | undefined;
+      const list: Exam[] = !body
+        ? []
+        : Array.isArray(body)
+          ? body
+          : 'data' in body
+            ? body.data
+            : [body];
+      const hidden = await hiddenStudentIds(
+        db,
+        requireAuth(request),
+        list.flatMap((exam) => exam.participants.map((p) => p.studentId)),
+      );
+      if (hidden.size > 0) {
+        for (const exam of list) {
+          exam.participants = exam.participants.filter((p) => !hidden.has(p.studentId));
+        }
+      }
+      return result;
+    };
+  }
+  return { ...map, ...asOperationHandlers(wrapped) };
+}
+
+function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): OperationHandlers {
   const { kind } = ops;
   const files = fileRefLoader(db);
   const participantsByExam = batchLoader<ParticipantRow[]>(async (schoolId, ids) =>
@@ -363,7 +442,7 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
       );
   }
 
-  return mergeHandlers(
+  const all = mergeHandlers(
     createResourceHandlers(db, definition),
     // One code for the theory and the practical exams, bridged to each kind's operations.
     asOperationHandlers({
@@ -514,6 +593,13 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
             );
           }
         }
+        const automaticFees = statuses.some(
+          (update) =>
+            update.status === 'FAILED' &&
+            byId.get(update.studentExamId)?.participant.status !== 'FAILED',
+        )
+          ? await booksExamFeesAutomatically(db, auth.drivingSchoolId)
+          : false;
         await db.transaction(async (tx) => {
           for (const update of statuses) {
             const row = byId.get(update.studentExamId);
@@ -534,6 +620,21 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
                   eq(examParticipants.id, update.studentExamId),
                 ),
               );
+            // Only with the school's switch on: the repeat presentation once per failed exam.
+            if (
+              automaticFees &&
+              row &&
+              update.status === 'FAILED' &&
+              row.participant.status !== 'FAILED' &&
+              row.participant.repeatFeesBookedAt === null
+            ) {
+              await bookRepeatPresentation(
+                tx,
+                auth.drivingSchoolId,
+                row.participant.studentEducationId,
+                row.participant.id,
+              );
+            }
           }
         });
         const rows = await participantRows(
@@ -624,8 +725,111 @@ function createKindHandlers(db: Db, ops: KindOperations): OperationHandlers {
           );
         return { status: 204 };
       },
+
+      /**
+       * PDF, PNG or JPEG (by content) up to 10 MB, kept as a student document of type
+       * EXAM_PROTOCOL of the education and linked to the participant; replaces an earlier one.
+       */
+      [ops.uploadProtocol]: async (request) => {
+        const auth = requireAuth(request);
+        const body = request.body as { studentExamId: number | string };
+        const [row] = await loadParticipants(auth, [Number(body.studentExamId)]);
+        if (!row) throw notFound();
+        const file = uploadedFile(request, 'file', {
+          types: STUDENT_DOCUMENT_TYPES,
+          maxBytes: MAX_PROTOCOL_BYTES,
+        });
+        const { participant } = row;
+        const previous = participant.protocolFileId;
+        await db.transaction(async (tx) => {
+          const saved = await store.save(tx, auth.drivingSchoolId, file);
+          await tx.insert(studentDocuments).values({
+            drivingSchoolId: auth.drivingSchoolId,
+            studentId: participant.studentId,
+            studentEducationId: participant.studentEducationId,
+            type: 'EXAM_PROTOCOL',
+            fileId: saved.id,
+            fileName: saved.fileName,
+            uploadedByUserId: auth.userId,
+          });
+          await tx
+            .update(examParticipants)
+            .set({ protocolFileId: saved.id })
+            .where(
+              and(
+                eq(examParticipants.drivingSchoolId, auth.drivingSchoolId),
+                eq(examParticipants.id, participant.id),
+              ),
+            );
+          if (previous !== null) {
+            await tx
+              .delete(studentDocuments)
+              .where(
+                and(
+                  eq(studentDocuments.drivingSchoolId, auth.drivingSchoolId),
+                  eq(studentDocuments.fileId, previous),
+                  eq(studentDocuments.type, 'EXAM_PROTOCOL'),
+                ),
+              );
+          }
+        });
+        if (previous !== null) {
+          try {
+            await store.remove(db, auth.drivingSchoolId, previous);
+          } catch {
+            // Still referenced elsewhere: the file stays for that row.
+          }
+        }
+        const [answer] = await toParticipantDtos(
+          auth.drivingSchoolId,
+          await participantRows(db, auth.drivingSchoolId, eq(examParticipants.id, participant.id)),
+        );
+        return { status: 200, body: answer };
+      },
+
+      /** The protocol file; 404 without one. */
+      [ops.downloadProtocol]: async (request) => {
+        const auth = requireAuth(request);
+        const [row] = await loadParticipants(auth, [Number(request.params.studentExamId)]);
+        const fileId = row?.participant.protocolFileId;
+        if (!row || fileId === null || fileId === undefined) throw notFound();
+        const { row: stored, bytes } = await store.read(db, auth.drivingSchoolId, fileId);
+        const answer: FileAnswer = {
+          status: 200,
+          file: {
+            bytes,
+            mimeType: stored.mimeType,
+            fileName: stored.fileName,
+            disposition: 'attachment',
+          },
+        };
+        return answer;
+      },
+
+      /** One entry per education asked for, in the order asked; unknown ids: 404. */
+      [ops.statusInfo]: async (request) => {
+        const auth = requireAuth(request);
+        const raw = (request.query as { studentEducationIds: number | number[] })
+          .studentEducationIds;
+        const ids = (Array.isArray(raw) ? raw : [raw]).map(Number);
+        const info = await educationStatusInfo(db, auth.drivingSchoolId, kind, ids);
+        if (info.length !== ids.length) throw notFound('No such education in your school.');
+        return { status: 200, body: info };
+      },
     }),
   );
+  return hidingOthersParticipants(db, all, [
+    ops.get,
+    ops.filter,
+    ops.list,
+    ops.page,
+    ops.create,
+    ops.update,
+    ops.archive,
+    ops.participants,
+    ops.ready,
+    ops.book,
+  ]);
 }
 
 function checkExam(values: Record<string, unknown>) {
@@ -677,9 +881,10 @@ async function previousAttempts(db: Db, schoolId: number, kind: ExamKind, educat
 }
 
 /** `/theory-exams`, `/practical-exams` (one table, `kind`) and the pre-exam list. */
-export function createExamHandlers(db: Db): OperationHandlers {
+export function createExamHandlers(db: Db, store: FileStore): OperationHandlers {
   return mergeHandlers(
-    createKindHandlers(db, {
+    createExamFeeHandlers(db),
+    createKindHandlers(db, store, {
       kind: 'THEORY',
       get: 'getTheoryExam',
       filter: 'filterTheoryExams',
@@ -694,8 +899,11 @@ export function createExamHandlers(db: Db): OperationHandlers {
       ready: 'markTheoryExamParticipantsAsReady',
       book: 'bookTheoryExam',
       deleteStudentExam: 'deleteTheoryExamStudentExam',
+      uploadProtocol: 'uploadTheoryExamProtocol',
+      downloadProtocol: 'downloadTheoryExamProtocol',
+      statusInfo: 'getTheoryExamEducationStatusInfo',
     }),
-    createKindHandlers(db, {
+    createKindHandlers(db, store, {
       kind: 'PRACTICAL',
       get: 'getPracticalExam',
       filter: 'filterPracticalExams',
@@ -710,6 +918,9 @@ export function createExamHandlers(db: Db): OperationHandlers {
       ready: 'markPracticalExamParticipantsAsReady',
       book: 'bookPracticalExam',
       deleteStudentExam: 'deletePracticalExamStudentExam',
+      uploadProtocol: 'uploadPracticalExamProtocol',
+      downloadProtocol: 'downloadPracticalExamProtocol',
+      statusInfo: 'getPracticalExamEducationStatusInfo',
     }),
     handlers({
       /** The student's pre-exams in the learning app, newest first. */
@@ -734,25 +945,109 @@ export function createExamHandlers(db: Db): OperationHandlers {
           )
           .orderBy(desc(theoryPreExams.startedAt), desc(theoryPreExams.id))
           .limit(500);
+        return { status: 200, body: rows.map(preExamToDto) };
+      },
+
+      /** A finished pre-exam with its questions (in exam order) and the answers given. */
+      async getFinishedTheoryPreExam(request) {
+        const auth = requireAuth(request);
+        const [preExam] = await db
+          .select()
+          .from(theoryPreExams)
+          .where(
+            and(
+              eq(theoryPreExams.drivingSchoolId, auth.drivingSchoolId),
+              eq(theoryPreExams.id, Number(request.params.id)),
+            ),
+          );
+        if (!preExam?.finishedAt) throw notFound();
+        const rows = await db
+          .select({ given: theoryPreExamQuestions, question: theoryQuestions })
+          .from(theoryPreExamQuestions)
+          .innerJoin(
+            theoryQuestions,
+            and(
+              eq(theoryQuestions.drivingSchoolId, theoryPreExamQuestions.drivingSchoolId),
+              eq(theoryQuestions.id, theoryPreExamQuestions.theoryQuestionId),
+            ),
+          )
+          .where(
+            and(
+              eq(theoryPreExamQuestions.drivingSchoolId, auth.drivingSchoolId),
+              eq(theoryPreExamQuestions.theoryPreExamId, preExam.id),
+            ),
+          )
+          .orderBy(asc(theoryPreExamQuestions.position))
+          .limit(50);
+        const answers = rows.length
+          ? groupBy(
+              await db
+                .select()
+                .from(theoryAnswers)
+                .where(
+                  and(
+                    eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
+                    inArray(
+                      theoryAnswers.theoryQuestionId,
+                      rows.map((row) => row.question.id),
+                    ),
+                  ),
+                )
+                .orderBy(asc(theoryAnswers.position)),
+              (answer) => answer.theoryQuestionId,
+            )
+          : new Map<number, (typeof theoryAnswers.$inferSelect)[]>();
         return {
           status: 200,
-          body: rows.map((row) =>
-            withoutNulls({
-              id: row.id,
-              studentId: row.studentId,
-              studentEducationId: row.studentEducationId,
-              // The column's check constraint keeps it one of the contract's classes.
-              licenseClass: row.licenseClass as Schemas['LicenseClass'],
-              startedAt: iso(row.startedAt),
-              finished: row.finishedAt !== null,
-              finishedAt: iso(row.finishedAt),
-              questionCount: row.questionCount,
-              errorPoints: row.errorPoints,
-              passed: row.passed,
-            }),
-          ),
+          body: {
+            preExam: preExamToDto(preExam),
+            questions: rows.map(
+              ({ given, question }) =>
+                withoutNulls({
+                  question: withoutNulls({
+                    id: question.id,
+                    officialNumber: question.officialNumber,
+                    chapter: question.chapter,
+                    points: question.points,
+                    text: question.text,
+                    answers: (answers.get(question.id) ?? []).map((answer) =>
+                      withoutNulls({
+                        id: answer.id,
+                        text: answer.text,
+                        correct: answer.correct,
+                        value: answer.value,
+                      }),
+                    ),
+                    numeric: question.numeric,
+                    basic: question.basic,
+                    licenseClasses: (question.licenseClasses ?? []) as LicenseClass[],
+                    imageUrl: question.imageUrl,
+                    videoUrl: question.videoUrl,
+                  }) as Schemas['TheoryQuestion'],
+                  chosenAnswerIds: given.chosenAnswerIds.slice(0, 5),
+                  numericValue: given.numericValue,
+                  correct: given.correct,
+                }) as Schemas['TheoryPreExamQuestion'],
+            ),
+          },
         };
       },
     }),
   );
+}
+
+function preExamToDto(row: typeof theoryPreExams.$inferSelect): Schemas['TheoryPreExam'] {
+  return withoutNulls({
+    id: row.id,
+    studentId: row.studentId,
+    studentEducationId: row.studentEducationId,
+    // The column's check constraint keeps it one of the contract's classes.
+    licenseClass: row.licenseClass as LicenseClass,
+    startedAt: iso(row.startedAt),
+    finished: row.finishedAt !== null,
+    finishedAt: iso(row.finishedAt),
+    questionCount: row.questionCount,
+    errorPoints: row.errorPoints,
+    passed: row.passed,
+  }) as Schemas['TheoryPreExam'];
 }

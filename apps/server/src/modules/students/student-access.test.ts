@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../db/demo';
-import { rolePermissions, students } from '../../db/schema';
+import { rolePermissions, studentEducations, students, theoryPreExams } from '../../db/schema';
 import type { ErrorBody } from '../../http/contract-types';
 import type { OpenApiOperation } from '../../http/openapi-document';
 import {
@@ -318,6 +318,40 @@ describe.each(DRIVERS)('only own students (%s)', (driver) => {
         },
       });
       expect(upload.status, upload.raw).toBe(201);
+    }
+
+    // The demo data has no pre-exams: a finished one of an own and of the foreign student.
+    for (const mine of [false, true]) {
+      const [education] = await db
+        .select({ id: studentEducations.id, studentId: studentEducations.studentId })
+        .from(studentEducations)
+        .innerJoin(
+          students,
+          and(
+            eq(students.drivingSchoolId, studentEducations.drivingSchoolId),
+            eq(students.id, studentEducations.studentId),
+          ),
+        )
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, t.demo.schoolId),
+            mine ? eq(students.instructorId, instructorId) : eq(students.id, foreign.id),
+          ),
+        )
+        .orderBy(studentEducations.id)
+        .limit(1);
+      if (!education) continue;
+      await db.insert(theoryPreExams).values({
+        drivingSchoolId: t.demo.schoolId,
+        studentId: education.studentId,
+        studentEducationId: education.id,
+        licenseClass: 'B',
+        startedAt: new Date('2026-03-01T10:00:00Z'),
+        finishedAt: new Date('2026-03-01T10:30:00Z'),
+        questionCount: 30,
+        errorPoints: 6,
+        passed: true,
+      });
     }
 
     // Per kind: a row of one of the instructor's own students and one of another's.

@@ -173,6 +173,7 @@ export const STUDENT_ACCESS = {
   bookTheoryLesson: { student: 'body.studentIds' },
   deleteTheoryLessonSignature: { lessonParticipant: 'query.studentTheoryLessonId' },
   uploadTheoryLessonSignature: { student: 'query.studentId' },
+  getTheoryProgress: { education: 'path.id' },
   // exams and pre-exams
   filterTheoryExams: { student: 'body.studentId' },
   filterPracticalExams: { student: 'body.studentId' },
@@ -180,6 +181,8 @@ export const STUDENT_ACCESS = {
   updatePracticalExamStudentStatuses: { examParticipant: 'body.statuses.studentExamId' },
   uploadTheoryExamProtocol: { examParticipant: 'body.studentExamId' },
   uploadPracticalExamProtocol: { examParticipant: 'body.studentExamId' },
+  downloadTheoryExamProtocol: { examParticipant: 'path.studentExamId' },
+  downloadPracticalExamProtocol: { examParticipant: 'path.studentExamId' },
   getTheoryExamEducationStatusInfo: { education: 'query.studentEducationIds' },
   getPracticalExamEducationStatusInfo: { education: 'query.studentEducationIds' },
   deleteTheoryExamStudentExam: { examParticipant: 'path.id' },
@@ -433,6 +436,20 @@ export async function checkStudentAccess(
   throw new AppError(422, 'errors.validation', 'No such row in your school.', [
     { field: first.field, error: 'validation.unknown_id' },
   ]);
+}
+
+/**
+ * The students among `ids` the caller may not see ("only own students"); empty for a caller
+ * who sees every student. For answers that list other students' rows (a lesson's participants).
+ */
+export async function hiddenStudentIds(
+  db: Db,
+  a: AuthContext,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const visible = studentVisibility(db)(a);
+  if (!visible || ids.length === 0) return new Set();
+  return new Set(await KIND_CHECKS.student(db, a, [...new Set(ids)], visible));
 }
 
 /**

@@ -61,8 +61,9 @@ function BookingBody({
     return [...byId.values()];
   }, [candidates, found]);
   const matches = useStudentMatches(lesson?.id, ticked);
+  // Without a lesson nothing can be checked (the booking is refused on submit).
   const verdicts = new Map<number, BookingVerdict | 'checking' | 'failed'>(
-    ticked.map((studentId, index) => {
+    (lesson ? ticked : []).map((studentId, index) => {
       const match = matches[index];
       if (!match || match.isPending) return [studentId, 'checking'];
       if (match.isError || !match.data) return [studentId, 'failed'];
