@@ -76,3 +76,14 @@ export const ReadOnly: Story = {
     await within(canvasElement).findByText('Grundstoff: 8 von 12');
   },
 };
+
+export const InEnglish: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Basic syllabus: 8 of 12');
+    await expect(
+      canvas.getByText('5 double lessons are still missing before the theory exam.'),
+    ).toBeInTheDocument();
+  },
+};

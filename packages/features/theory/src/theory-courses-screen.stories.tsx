@@ -152,3 +152,15 @@ export const ArchivesCourse: Story = {
     await pageBody().findByText('Archiviert.');
   },
 };
+
+/** The English texts (toolbar language "English"). */
+export const InEnglish: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('17 free of 20');
+    await expect(canvas.getByRole('heading', { name: 'Theory', level: 1 })).toBeInTheDocument();
+    await expect(canvas.getByText('Fully booked')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'New course' })).toBeInTheDocument();
+  },
+};
