@@ -113,7 +113,7 @@ export const ROUTES: RouteDef[] = [
   shell('/accounting', 'notAvailable', 'routes.accounting', ['MODULE_ACCOUNTING']),
   shell('/practical-exam', 'notAvailable', 'routes.practicalExam', EXAM),
   shell('/theory-exam', 'notAvailable', 'routes.theoryExam', EXAM),
-  shell('/theory', 'notAvailable', 'routes.theory', ['MODULE_THEORY']),
+  shell('/theory', 'theory.theory', 'routes.theory', ['MODULE_THEORY']),
   shell('/payers', 'costBearers.list', 'routes.payers', COST_BEARERS),
   route({
     path: '/payers/upload-qrcode-document',

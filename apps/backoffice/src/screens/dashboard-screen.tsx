@@ -2,7 +2,9 @@ import { type components, type PermissionKey, useApi } from '@fahrwerk/api';
 import { hasPermissions, usePermissions } from '@fahrwerk/core';
 import { Button, formatDate, Link, PageHeader, Spinner, toIsoDate } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleSidebar } from '../shell/sidebar-items';
 import { useSession } from '../use-app';
@@ -142,12 +144,19 @@ export function OwnAppointments({ userId, now }: OwnAppointmentsProps) {
   );
 }
 
+// The theory package is loaded with the widget, not with the dashboard's entry chunk.
+const UpcomingTheoryCourses = lazy(() =>
+  import('@fahrwerk/theory').then((theory) => ({ default: theory.UpcomingTheoryCoursesWidget })),
+);
+
 /** The landing page after sign-in: who is signed in, today, and the areas they may open. */
 export function DashboardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const session = useSession();
   const permissions = usePermissions();
   const canPlan = hasPermissions(permissions, ['MODULE_TIME_PLANNER']);
+  const canTheory = hasPermissions(permissions, ['MODULE_THEORY']);
+  const navigate = useNavigate();
   const today = new Date();
   const weekday = today.toLocaleDateString(i18n.language, {
     weekday: 'long',
@@ -171,6 +180,13 @@ export function DashboardScreen() {
         }`}
       />
       {canPlan && session && <OwnAppointments userId={session.user.id} now={today} />}
+      {canTheory && (
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <UpcomingTheoryCourses
+            onOpenCourse={(courseId) => navigate({ href: `/theory?course=${courseId}` })}
+          />
+        </Suspense>
+      )}
       <section aria-labelledby="dashboard-areas">
         <h2 id="dashboard-areas" className="mb-3 text-lg font-semibold text-neutral-900">
           {t('dashboard.quickLinks')}

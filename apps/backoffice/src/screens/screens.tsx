@@ -46,6 +46,7 @@ const AREAS = {
   priceLists: () => import('./price-pages').then((area) => area.PRICE_PAGES),
   settings: () => import('./settings-pages').then((area) => area.SETTINGS_PAGES),
   scheduler: () => import('./scheduler-pages').then((area) => area.SCHEDULER_PAGES),
+  theory: () => import('./theory-pages').then((area) => area.THEORY_PAGES),
 };
 
 type Area = keyof typeof AREAS;

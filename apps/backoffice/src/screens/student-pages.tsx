@@ -1,3 +1,4 @@
+import { useCan } from '@fahrwerk/core';
 import {
   DocumentsInProcessingScreen,
   EducationEventsScreen,
@@ -7,11 +8,47 @@ import {
   StudentEditScreen,
   type StudentEditTab,
   StudentListScreen,
+  type StudentRecordTab,
 } from '@fahrwerk/students';
+import { Spinner } from '@fahrwerk/ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Pages } from './screens';
 
-const TABS: StudentEditTab[] = ['master', 'educations', 'documents', 'appointments', 'timeline'];
+const TABS: Array<StudentEditTab | 'theory'> = [
+  'master',
+  'educations',
+  'documents',
+  'appointments',
+  'theory',
+  'timeline',
+];
+
+// The record's theory part comes from its own package, loaded when the tab is first shown.
+const StudentTheoryPanel = lazy(() =>
+  import('@fahrwerk/theory').then((theory) => ({ default: theory.StudentTheoryPanel })),
+);
+
+/** The tabs other features add to the record, as far as the user may see them. */
+function useRecordTabs(): StudentRecordTab[] {
+  const { t } = useTranslation('backoffice');
+  const canTheory = useCan('MODULE_THEORY');
+  const loading = <Spinner label={t('loading')} />;
+  return canTheory
+    ? [
+        {
+          id: 'theory',
+          label: t('studentRecord.theory'),
+          render: (student) => (
+            <Suspense fallback={loading}>
+              <StudentTheoryPanel studentId={student.id} />
+            </Suspense>
+          ),
+        },
+      ]
+    : [];
+}
 
 /** The student pages' paths end in `{id}`. */
 type StudentParams = { params: { id: string } };
@@ -48,6 +85,7 @@ function StudentEditPage({ params }: StudentParams) {
   const id = studentIdOf(params.id);
   const search = useSearch({ strict: false }) as { tab?: unknown };
   const tab = TABS.find((value) => value === search.tab) ?? 'master';
+  const extraTabs = useRecordTabs();
   if (id === null) {
     navigate({ href: '/students', replace: true });
     return null;
@@ -57,6 +95,7 @@ function StudentEditPage({ params }: StudentParams) {
       key={id}
       studentId={id}
       initialTab={tab}
+      extraTabs={extraTabs}
       onBack={() => navigate({ href: '/students' })}
       onDeleted={() => navigate({ href: '/students', replace: true })}
     />
