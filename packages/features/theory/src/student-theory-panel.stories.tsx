@@ -87,3 +87,11 @@ export const InEnglish: Story = {
     ).toBeInTheDocument();
   },
 };
+
+/** A student record seen without the theory module leaves the panel out. */
+export const WithoutTheoryModule: Story = {
+  parameters: { permissions: ['MODULE_CUSTOMERS'] },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.textContent).toBe('');
+  },
+};

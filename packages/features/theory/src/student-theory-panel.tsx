@@ -1,3 +1,4 @@
+import { useCan } from '@fahrwerk/core';
 import { cn, ErrorState, Section, Spinner } from '@fahrwerk/ui';
 import type { ReactNode } from 'react';
 import {
@@ -18,9 +19,16 @@ export type StudentTheoryPanelProps = {
 /**
  * A student's theory progress per education (`GET /student-educations/{id}/theory-progress`):
  * which basic (Grundstoff) and class-specific (Zusatzstoff) lessons are attended and what is
- * still missing before the theory exam. For the student record and the theory screen.
+ * still missing before the theory exam. For the student record and the theory screen; nothing
+ * without MODULE_THEORY.
  */
-export function StudentTheoryPanel({ studentId, studentEducationId }: StudentTheoryPanelProps) {
+export function StudentTheoryPanel(props: StudentTheoryPanelProps) {
+  // The progress is theory data (MODULE_THEORY); a student record shown without the theory
+  // module leaves the panel out instead of failing a call.
+  return useCan('MODULE_THEORY') ? <TheoryProgressSection {...props} /> : null;
+}
+
+function TheoryProgressSection({ studentId, studentEducationId }: StudentTheoryPanelProps) {
   const { t } = useTheoryTranslation();
   const educations = useStudentEducations(studentId);
   const shown = (educations.data ?? []).filter((row) =>

@@ -57,3 +57,11 @@ export const ReadOnly: Story = {
     await expect(canvas.queryByRole('button', { name: 'Intensivkurs März' })).toBeNull();
   },
 };
+
+/** A user without the theory module: nothing is shown and nothing is asked. */
+export const WithoutTheoryModule: Story = {
+  parameters: { permissions: ['MODULE_CUSTOMERS'] },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.textContent).toBe('');
+  },
+};

@@ -1,3 +1,4 @@
+import { useCan } from '@fahrwerk/core';
 import { Badge, ErrorState, formatDate, Section, Spinner } from '@fahrwerk/ui';
 import type { ReactNode } from 'react';
 import { useUpcomingTheoryCourses } from './api/theory-queries';
@@ -8,8 +9,16 @@ export type UpcomingTheoryCoursesWidgetProps = {
   onOpenCourse?: (courseId: number) => void;
 };
 
-/** The dashboard's next five theory courses (`GET /theory-courses/upcoming-five-theory-courses`). */
-export function UpcomingTheoryCoursesWidget({ onOpenCourse }: UpcomingTheoryCoursesWidgetProps) {
+/**
+ * The dashboard's next five theory courses (`GET /theory-courses/upcoming-five-theory-courses`).
+ * Renders nothing for a user without the theory module (MODULE_THEORY), so a dashboard can
+ * always place it.
+ */
+export function UpcomingTheoryCoursesWidget(props: UpcomingTheoryCoursesWidgetProps) {
+  return useCan('MODULE_THEORY') ? <UpcomingCourses {...props} /> : null;
+}
+
+function UpcomingCourses({ onOpenCourse }: UpcomingTheoryCoursesWidgetProps) {
   const { t } = useTheoryTranslation();
   const courses = useUpcomingTheoryCourses();
   let body: ReactNode;

@@ -165,11 +165,7 @@ const participant = (
   ...(signedAt ? { signedAt } : {}),
 });
 
-const [lena, jonas, aylin] = courseStudentsFixture as [
-  TheoryCourseStudent,
-  TheoryCourseStudent,
-  TheoryCourseStudent,
-];
+const [lena, jonas] = courseStudentsFixture as [TheoryCourseStudent, TheoryCourseStudent];
 
 const lesson = (patch: Partial<TheoryLesson> & Pick<TheoryLesson, 'id'>): TheoryLesson => ({
   theoryCourseId: 1,
