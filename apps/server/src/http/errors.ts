@@ -221,8 +221,41 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   return plain(500, 'errors.unknown', 'Internal server error.');
 }
 
+/**
+ * Operations for which the spec names its own refusal of a missing path id (spec 000 §5: a
+ * theory lesson booking without a theory lesson id is refused with 'Theory lesson ID is not
+ * provided'): an id that is missing or no id at all (`undefined`, `null`, `0`, empty) answers
+ * that key instead of the generic validation error.
+ */
+const MISSING_PATH_ID: Record<string, { key: string; message: string }> = {
+  bookTheoryLesson: {
+    key: 'errors.theory_lesson_id_missing',
+    message: 'Theory lesson ID is not provided',
+  },
+};
+
+/** The spec's own refusal for an operation's missing path id (see MISSING_PATH_ID). */
+function missingPathId(error: unknown, request: FastifyRequest): AppError | undefined {
+  const operationId = (request.routeOptions?.schema as { operationId?: unknown } | undefined)
+    ?.operationId;
+  const refusal = typeof operationId === 'string' ? MISSING_PATH_ID[operationId] : undefined;
+  const failure = error as Partial<FastifyError> & { validationContext?: string };
+  if (!refusal || failure.validationContext !== 'params' || !Array.isArray(failure.validation)) {
+    return undefined;
+  }
+  const fields = toFieldErrors(failure.validation as ErrorObject[], 'params').map((f) => f.field);
+  if (!fields.includes('id')) return undefined;
+  return new AppError(
+    422,
+    refusal.key,
+    refusal.message,
+    [{ field: 'id', error: 'validation.required' }],
+    [refusal.key],
+  );
+}
+
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body } = toErrorResponse(error);
+  const { status, body } = toErrorResponse(missingPathId(error, request) ?? error);
   if (status >= 500 && status !== 501) {
     request.log.error({ err: error }, 'request failed');
   } else {

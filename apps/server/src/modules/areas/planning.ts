@@ -9,6 +9,8 @@ import type { Services } from '../handlers';
 import { createLearningHandlers } from '../learning/learning.resources';
 import { mergeHandlers } from '../resources/kit';
 import { createTheoryHandlers } from '../theory/theory.resources';
+import { createTheoryDocumentHandlers } from '../theory/theory-documents';
+import { createTheoryProgressHandlers } from '../theory/theory-progress';
 
 /**
  * The planning area: appointments (calendar entries), theory courses and lessons, theory and
@@ -22,6 +24,8 @@ export function createPlanningHandlers(services: Services): OperationHandlers {
     createCalendarHandlers(db),
     createDrivingLessonHandlers(db, services.files),
     createTheoryHandlers(db),
+    createTheoryDocumentHandlers(db, services.files),
+    createTheoryProgressHandlers(db),
     createExamHandlers(db, services.files),
     createLearningHandlers(db),
     createDashboardHandlers(db),

@@ -382,3 +382,32 @@ export function syllabusTopic(additional: boolean, lessonNumber: number): string
   const topics: readonly string[] = additional ? ADDITIONAL_TOPICS : BASIC_TOPICS;
   return topics[lessonNumber - 1] ?? `${additional ? 'Zusatzstoff' : 'Grundstoff'} ${lessonNumber}`;
 }
+
+/**
+ * The theory double lessons (90 minutes) a first licence of each class needs before the
+ * theory exam, after FahrschAusbO Anlage 1: the basic syllabus (Grundstoff, 12 for every
+ * class) and the class-specific additional syllabus (Zusatzstoff). The trailer classes (BE,
+ * C1E, CE, D1E, DE) build on their base class and need no basic syllabus; B96 is a key-number
+ * training without syllabus lessons of its own; B197 is class B.
+ */
+export const THEORY_LESSONS_REQUIRED: Record<LicenseClass, { basic: number; additional: number }> =
+  {
+    AM: { basic: 12, additional: 2 },
+    A1: { basic: 12, additional: 4 },
+    A2: { basic: 12, additional: 4 },
+    A: { basic: 12, additional: 4 },
+    B: { basic: 12, additional: 2 },
+    B197: { basic: 12, additional: 2 },
+    BE: { basic: 0, additional: 3 },
+    B96: { basic: 0, additional: 0 },
+    C1: { basic: 12, additional: 6 },
+    C1E: { basic: 0, additional: 4 },
+    C: { basic: 12, additional: 10 },
+    CE: { basic: 0, additional: 4 },
+    D1: { basic: 12, additional: 10 },
+    D1E: { basic: 0, additional: 4 },
+    D: { basic: 12, additional: 18 },
+    DE: { basic: 0, additional: 4 },
+    L: { basic: 12, additional: 2 },
+    T: { basic: 12, additional: 6 },
+  };

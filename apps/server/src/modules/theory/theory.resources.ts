@@ -45,7 +45,7 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
-import { keepingHiddenEducations } from '../students/student-access';
+import { hiddenStudentIds, keepingHiddenEducations } from '../students/student-access';
 
 type Schemas = components['schemas'];
 type TheoryCourse = Schemas['TheoryCourse'];
@@ -630,7 +630,7 @@ async function courseStudentCount(db: Db, auth: AuthContext, courseId: number) {
 /* ──────────────────────────── theory lessons ──────────────────────────── */
 
 /** The participants of lessons with names and class; `studentId` narrows to one student. */
-async function participantsOf(
+export async function participantsOf(
   db: Db,
   schoolId: number,
   lessonIds: number[],
@@ -889,7 +889,7 @@ function createLessonHandlers(db: Db): OperationHandlers {
     return row;
   };
 
-  return mergeHandlers(
+  const lessonHandlers = mergeHandlers(
     createResourceHandlers(db, definition),
     handlers({
       async listTheoryLessons(request) {
@@ -1021,26 +1021,42 @@ function createLessonHandlers(db: Db): OperationHandlers {
         });
         return { status: 200, body: await toDto(await loadLesson(auth, lesson.id)) };
       },
-
-      /** The booking stays; only the signature goes. */
-      async deleteTheoryLessonSignature(request) {
-        const auth = requireAuth(request);
-        const id = Number(request.query.studentTheoryLessonId);
-        const rows = await db
-          .update(theoryLessonParticipants)
-          .set({ signatureFileId: null, signedAt: null })
-          .where(
-            and(
-              eq(theoryLessonParticipants.drivingSchoolId, auth.drivingSchoolId),
-              eq(theoryLessonParticipants.id, id),
-            ),
-          )
-          .returning({ id: theoryLessonParticipants.id });
-        if (rows.length === 0) throw notFound();
-        return { status: 204 };
-      },
     }),
   );
+  return hidingOthersParticipants(db, lessonHandlers);
+}
+
+/** The lessons in an answer: one lesson, a list, or a page. */
+function lessonsIn(body: unknown): TheoryLesson[] {
+  if (Array.isArray(body)) return body as TheoryLesson[];
+  const page = body as { data?: unknown; participants?: unknown } | undefined;
+  if (Array.isArray(page?.data)) return page.data as TheoryLesson[];
+  return Array.isArray(page?.participants) ? [body as TheoryLesson] : [];
+}
+
+/**
+ * "Only own students" (spec 000 §3): an instructor who sees only own students sees only those
+ * among a lesson's participants; the lesson itself, its time and topic, stays visible.
+ */
+function hidingOthersParticipants(db: Db, all: OperationHandlers): OperationHandlers {
+  const wrapped: Record<string, unknown> = { ...all };
+  for (const [operationId, handler] of Object.entries(all)) {
+    if (!handler) continue;
+    const call = handler as (request: never, reply: never) => Promise<{ body?: unknown }>;
+    wrapped[operationId] = async (request: never, reply: never) => {
+      const result = await call(request, reply);
+      const lessons = lessonsIn(result.body);
+      const studentIds = lessons.flatMap((l) => l.participants.map((p) => p.studentId));
+      if (studentIds.length === 0) return result;
+      const hidden = await hiddenStudentIds(db, requireAuth(request), studentIds);
+      if (hidden.size === 0) return result;
+      for (const lesson of lessons) {
+        lesson.participants = lesson.participants.filter((p) => !hidden.has(p.studentId));
+      }
+      return result;
+    };
+  }
+  return wrapped as OperationHandlers;
 }
 
 /** `/theory-courses` and `/theory-lesson` with the theory screen's calls. */
