@@ -4242,6 +4242,9 @@ export interface paths {
          *     shared with them personally or through a branch's calendar share rights, and writes their
          *     own and those shared read-write. An appointment of a student the caller may not see
          *     ("only own students") is answered without student, education and note, and not editable.
+         *     The theory lessons of the range are entries too, in their instructor's calendar, of type
+         *     THEORY and read-only (`theoryLessonId` set; see `CalendarEntry`); the filters by type,
+         *     branch and student apply to them, a vehicle filter leaves them out.
          */
         post: operations["filterCalendar"];
         delete?: never;
@@ -4969,10 +4972,11 @@ export interface paths {
         /**
          * Book students into a theory lesson
          * @description Records the students' attendance, counted for their matching educations, and sets the
-         *     lesson's `booked` flag. The lesson id is the path; without one the call cannot be routed
-         *     (the spec's 'Theory lesson ID is not provided' is the client's own check). The client
-         *     shows `messages.course_booked` on success, `messages.course_not_booked` on failure. A
-         *     student with no matching education is refused with 422 `errors.theory_lesson_no_match`.
+         *     lesson's `booked` flag. A missing or invalid lesson id (empty, `undefined`, `null`, `0`)
+         *     is refused with 422 `errors.theory_lesson_id_missing`, the spec's 'Theory lesson ID is
+         *     not provided' (spec 000 §5). The client shows `messages.course_booked` on success,
+         *     `messages.course_not_booked` on failure. A student with no matching education is refused
+         *     with 422 `errors.theory_lesson_no_match`.
          */
         post: operations["bookTheoryLesson"];
         delete?: never;
@@ -5054,11 +5058,12 @@ export interface paths {
          * The theory progress of a student education
          * @description Which lessons of the basic syllabus (Grundstoff 1–12) and of the class-specific
          *     additional syllabus (Zusatzstoff 1–n) the education has attended, and which are still
-         *     missing before the theory exam. A lesson number counts once, however often it was
-         *     attended; an additional lesson counts only when it covers the education's class. The
-         *     required counts follow FahrschAusbO Anlage 1 for a first licence (e.g. class B: 12 basic
-         *     plus 2 additional double lessons of 90 minutes; A 12 + 4; BE 0 + 3, the trailer classes
-         *     need no basic syllabus).
+         *     missing before the theory exam. A booking counts once the lesson's day has come (a
+         *     module booked for a later day is not attended yet). A lesson number counts once, however
+         *     often it was attended; an additional lesson counts only when it covers the education's
+         *     class. The required counts follow FahrschAusbO Anlage 1 for a first licence (e.g. class
+         *     B: 12 basic plus 2 additional double lessons of 90 minutes; A 12 + 4; BE 0 + 3, the
+         *     trailer classes need no basic syllabus).
          *
          *     Permission: the theory module's read key (`MODULE_THEORY`), like every other theory
          *     read; the progress is theory data, shown on the theory screen and in the student
@@ -10436,6 +10441,14 @@ export interface components {
              *     read-write, and it is neither released nor invoiced.
              */
             editable: boolean;
+            /**
+             * @description Set when the entry is a theory lesson of the theory module (`/theory-lesson/{id}`)
+             *     shown in its instructor's calendar: then `appointment` is no row of `/appointments`
+             *     (its `id` is the theory lesson's id, so a client keys entries by both), its type is
+             *     THEORY, its `title` the lesson's topic, `booked` the lesson's booked flag, and
+             *     `editable` is false: the lesson is changed on the theory screen.
+             */
+            theoryLessonId?: components["schemas"]["Id"];
         };
         /**
          * @description Time in which a mirror school (a school sharing vehicles or instructors with this one)
@@ -22063,7 +22076,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteTheoryLessonSignature: {
@@ -22128,7 +22140,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTheoryProgress: {
@@ -22157,7 +22168,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listTheoryExams: {

@@ -1,12 +1,21 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { appointments, branches, masterData, students, users, vehicles } from '../../db/schema';
+import {
+  appointments,
+  branches,
+  masterData,
+  students,
+  theoryLessonParticipants,
+  theoryLessons,
+  users,
+  vehicles,
+} from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { requireAuth } from '../../http/auth';
 import { fieldError } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { handlers } from '../resources/kit';
+import { handlers, hhmm, iso } from '../resources/kit';
 import { plansEveryCalendar, readableCalendars } from '../roles/calendar-access';
 import { nightTimes, placeOfPostalCode } from './night-times';
 
@@ -228,7 +237,7 @@ export async function filterCalendar(
   // (a lateral look-up; a join lets the planner hash every student of the school to name a
   // week's few hundred, measured at 50,000), and every value already as the answer's text, so
   // no row is mapped twice (drizzle's mapping cost ~4 ms a week at 30 instructors).
-  const [result, place, calendars] = await Promise.all([
+  const [result, place, calendars, lessons] = await Promise.all([
     db.execute(sql`select ${ROW_COLUMNS},
         s.first_name as student_first_name, s.last_name as student_last_name,
         s.instructor_id::float8 as student_instructor_id,
@@ -246,6 +255,7 @@ export async function filterCalendar(
       limit ${MAX_ENTRIES}`),
     placeOf(db, schoolId, filter.branchId),
     calendarsLoading,
+    theoryLessonEntries(db, schoolId, filter, shown),
   ]);
   const rows = (result as unknown as { rows: RawEntryRow[] }).rows;
   // Counted only when the answer is cut at its limit.
@@ -277,9 +287,12 @@ export async function filterCalendar(
     return entry;
   });
 
+  // Theory lessons after the appointments: a client that finds an entry by the appointment's
+  // id alone still finds the appointment.
+  data.push(...lessons.slice(0, Math.max(0, MAX_ENTRIES - data.length)));
   return {
     data,
-    total,
+    total: total + lessons.length,
     // No school shares vehicles or instructors with a mirror school yet.
     mirrorBlocks: [],
     nightTimes: nightTimes(filter.from, filter.to, place),
@@ -291,6 +304,79 @@ export async function filterCalendar(
       write,
     })),
   };
+}
+
+/**
+ * The theory lessons of the range in the calendars shown, as read-only THEORY entries (the
+ * theory screen changes them). A vehicle filter leaves them out: a lesson uses no vehicle.
+ */
+async function theoryLessonEntries(
+  db: Db,
+  schoolId: number,
+  filter: CalendarFilter,
+  shown: number[] | undefined,
+): Promise<Schemas['CalendarEntry'][]> {
+  if (filter.types?.length && !filter.types.includes('THEORY')) return [];
+  if (filter.vehicleIds?.length) return [];
+  const rows = await db
+    .select({
+      lesson: theoryLessons,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(theoryLessons)
+    .innerJoin(
+      users,
+      and(eq(users.drivingSchoolId, schoolId), eq(users.id, theoryLessons.instructorId)),
+    )
+    .where(
+      and(
+        eq(theoryLessons.drivingSchoolId, schoolId),
+        gte(theoryLessons.date, filter.from),
+        lte(theoryLessons.date, filter.to),
+        shown ? inArray(theoryLessons.instructorId, shown) : undefined,
+        filter.branchId ? eq(theoryLessons.branchId, filter.branchId) : undefined,
+        filter.studentId
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(theoryLessonParticipants)
+                .where(
+                  and(
+                    eq(theoryLessonParticipants.drivingSchoolId, schoolId),
+                    eq(theoryLessonParticipants.theoryLessonId, theoryLessons.id),
+                    eq(theoryLessonParticipants.studentId, filter.studentId),
+                  ),
+                ),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(theoryLessons.date), asc(theoryLessons.startTime), asc(theoryLessons.id))
+    .limit(MAX_ENTRIES);
+  return rows.map(({ lesson, firstName, lastName }) => ({
+    appointment: {
+      id: lesson.id,
+      type: 'THEORY',
+      date: lesson.date,
+      startTime: hhmm(lesson.startTime),
+      minutes: lesson.minutes,
+      instructorId: lesson.instructorId,
+      branchId: lesson.branchId,
+      title: lesson.topic,
+      repeatRule: 'NONE',
+      includeInPayroll: true,
+      released: false,
+      invoiced: false,
+      booked: lesson.booked,
+      signed: false,
+      createdAt: iso(lesson.createdAt),
+      updatedAt: iso(lesson.updatedAt),
+    },
+    instructorName: `${firstName} ${lastName}`,
+    editable: false,
+    theoryLessonId: lesson.id,
+  }));
 }
 
 /** The user's student visibility, for a context that does not carry it. */

@@ -320,6 +320,86 @@ describe.each(DRIVERS)('the scheduler on %s', (driver) => {
       );
     });
 
+    it("shows theory lessons read-only in their instructor's calendar", async () => {
+      // A week of its own, ten weeks ahead.
+      const date = addDays(monday, 70);
+      const lesson = await t.call<{ id: number }>('POST', '/theory-lesson', {
+        token: owner,
+        body: {
+          additional: false,
+          lessonNumber: 5,
+          date,
+          startTime: '18:30',
+          minutes: 90,
+          instructorId: f.jonasId,
+          branchId: f.branchId,
+        },
+      });
+      expect(lesson.status, lesson.raw).toBe(201);
+      const week = { from: addDays(monday, 70), to: addDays(monday, 76) };
+      const entryOf = (entries: Entries) =>
+        (entries.data as (Entry & { theoryLessonId?: number })[]).find(
+          (e) => e.theoryLessonId === lesson.body.id,
+        );
+      const mine = await t.call<Entries>('POST', '/calendar/filter', { token: jonas, body: week });
+      expect(mine.status, mine.raw).toBe(200);
+      expect(entryOf(mine.body)).toEqual({
+        appointment: expect.objectContaining({
+          id: lesson.body.id,
+          type: 'THEORY',
+          title: 'Vorfahrt und Verkehrsregelungen',
+          date,
+          startTime: '18:30',
+          minutes: 90,
+          instructorId: f.jonasId,
+          booked: false,
+        }),
+        instructorName: 'Jonas Weber',
+        editable: false,
+        theoryLessonId: lesson.body.id,
+      });
+      expect(mine.body.total).toBe(mine.body.data.length);
+      // The office sees it too; filters by type and vehicle leave it out, by branch keep it.
+      const office = await t.call<Entries>('POST', '/calendar/filter', {
+        token: owner,
+        body: week,
+      });
+      expect(entryOf(office.body)?.editable).toBe(false);
+      const typed = async (body: Record<string, unknown>) =>
+        entryOf(
+          (
+            await t.call<Entries>('POST', '/calendar/filter', {
+              token: owner,
+              body: { ...week, ...body },
+            })
+          ).body,
+        );
+      expect(await typed({ types: ['DRIVING'] })).toBeUndefined();
+      expect(await typed({ types: ['THEORY'] })).toBeDefined();
+      expect(await typed({ vehicleIds: [f.carId] })).toBeUndefined();
+      expect(await typed({ branchId: f.branchId })).toBeDefined();
+      // Tim's calendar is not shared with Jonas: a lesson of Tim's is not in Jonas's answer.
+      const timsLesson = await t.call<{ id: number }>('POST', '/theory-lesson', {
+        token: owner,
+        body: {
+          additional: false,
+          lessonNumber: 6,
+          date,
+          startTime: '10:00',
+          minutes: 90,
+          instructorId: f.strangerId,
+          branchId: f.branchId,
+        },
+      });
+      expect(timsLesson.status, timsLesson.raw).toBe(201);
+      const again = await t.call<Entries>('POST', '/calendar/filter', { token: jonas, body: week });
+      const lessonIds = (again.body.data as (Entry & { theoryLessonId?: number })[]).map(
+        (e) => e.theoryLessonId,
+      );
+      expect(lessonIds).toContain(lesson.body.id);
+      expect(lessonIds).not.toContain(timsLesson.body.id);
+    });
+
     it('shades the night from sunset to the next sunrise, longer in winter', () => {
       const kiel = placeOfPostalCode('24103');
       const [winter] = nightTimes('2026-12-21', '2026-12-21', kiel) as [NightTime];
