@@ -1,0 +1,107 @@
+import type { components } from '@fahrwerk/api/schema';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  type LicenseClass,
+  studentEducations,
+  theoryLessonParticipants,
+  theoryLessons,
+} from '../../db/schema';
+import { requireAuth } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import type { OperationHandlers } from '../../http/operation-types';
+import { THEORY_LESSONS_REQUIRED } from '../licence-data/licence-data';
+import { berlinToday, handlers } from '../resources/kit';
+
+type Schemas = components['schemas'];
+type TheoryProgress = Schemas['TheoryProgress'];
+type SyllabusProgress = Schemas['TheorySyllabusProgress'];
+
+/** A lesson the education is booked into, as far as the progress needs it. */
+export type AttendedLesson = {
+  additional: boolean;
+  lessonNumber: number;
+  licenseClasses: string[];
+};
+
+function syllabus(required: number, numbers: number[]): SyllabusProgress {
+  const attended = [...new Set(numbers)].sort((a, b) => a - b);
+  const missing: number[] = [];
+  for (let n = 1; n <= required; n += 1) if (!attended.includes(n)) missing.push(n);
+  return { required, attended, missing };
+}
+
+/**
+ * The progress of an education from the lessons it attended: each lesson number counts once
+ * however often it was attended; an additional lesson counts only when it covers the class.
+ */
+export function theoryProgress(
+  studentEducationId: number,
+  licenseClass: LicenseClass,
+  lessons: AttendedLesson[],
+): TheoryProgress {
+  const required = THEORY_LESSONS_REQUIRED[licenseClass];
+  const basic = syllabus(
+    required.basic,
+    lessons.filter((l) => !l.additional).map((l) => l.lessonNumber),
+  );
+  const additional = syllabus(
+    required.additional,
+    lessons
+      .filter((l) => l.additional && l.licenseClasses.includes(licenseClass))
+      .map((l) => l.lessonNumber),
+  );
+  return {
+    studentEducationId,
+    licenseClass,
+    basic,
+    additional,
+    complete: basic.missing.length === 0 && additional.missing.length === 0,
+  };
+}
+
+export function createTheoryProgressHandlers(db: Db): OperationHandlers {
+  return handlers({
+    async getTheoryProgress(request) {
+      const auth = requireAuth(request);
+      const schoolId = auth.drivingSchoolId;
+      const [education] = await db
+        .select({ id: studentEducations.id, licenseClass: studentEducations.licenseClass })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, schoolId),
+            eq(studentEducations.id, Number(request.params.id)),
+          ),
+        );
+      if (!education) throw notFound();
+      // A booking counts once the lesson's day has come: a module booked for later is not
+      // attended yet.
+      const lessons = await db
+        .select({
+          additional: theoryLessons.additional,
+          lessonNumber: theoryLessons.lessonNumber,
+          licenseClasses: theoryLessons.licenseClasses,
+        })
+        .from(theoryLessonParticipants)
+        .innerJoin(
+          theoryLessons,
+          and(
+            eq(theoryLessons.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
+            eq(theoryLessons.id, theoryLessonParticipants.theoryLessonId),
+          ),
+        )
+        .where(
+          and(
+            eq(theoryLessonParticipants.drivingSchoolId, schoolId),
+            eq(theoryLessonParticipants.studentEducationId, education.id),
+            lte(theoryLessons.date, berlinToday()),
+          ),
+        );
+      return {
+        status: 200,
+        body: theoryProgress(education.id, education.licenseClass as LicenseClass, lessons),
+      };
+    },
+  });
+}
