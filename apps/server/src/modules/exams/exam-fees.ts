@@ -68,6 +68,19 @@ export async function bookRepeatPresentation(
       'The repeat fees of this failed exam are already booked.',
     );
   }
+  return bookPresentation(tx, schoolId, studentEducationId);
+}
+
+/**
+ * Books the exam presentation (the DRIVING_LESSON product of hour type EXAM_PRESENTATION for
+ * the education's class) at the price of the student's price list; nothing when the list
+ * prices none.
+ */
+export async function bookPresentation(
+  tx: Db,
+  schoolId: number,
+  studentEducationId: number,
+): Promise<BookedRow[]> {
   const [education] = await tx
     .select()
     .from(studentEducations)
@@ -77,11 +90,12 @@ export async function bookRepeatPresentation(
         eq(studentEducations.id, studentEducationId),
       ),
     );
+  if (!education) throw notFound();
   const [student] = await tx
     .select()
     .from(students)
-    .where(and(eq(students.drivingSchoolId, schoolId), eq(students.id, participant.studentId)));
-  if (!education || !student) throw notFound();
+    .where(and(eq(students.drivingSchoolId, schoolId), eq(students.id, education.studentId)));
+  if (!student) throw notFound();
   const listId = await resolvePriceListId(tx, schoolId, student, education);
   if (listId === null) return [];
   const active = await activeEducations(tx, schoolId, student);

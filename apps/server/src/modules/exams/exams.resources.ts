@@ -318,6 +318,7 @@ function hidingOthersParticipants(
 
 function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): OperationHandlers {
   const { kind } = ops;
+  const noteExamDate = examDateNoter(kind);
   const files = fileRefLoader(db);
   const participantsByExam = batchLoader<ParticipantRow[]>(async (schoolId, ids) =>
     groupBy(
@@ -564,6 +565,12 @@ function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): Oper
                     attempt: Math.min(99, (attempts.get(education.id) ?? 0) + 1),
                   })),
                 );
+                await noteExamDate(
+                  tx,
+                  auth.drivingSchoolId,
+                  educations.map((education) => education.id),
+                  exam.date,
+                );
               }
             }),
           constraints,
@@ -620,6 +627,14 @@ function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): Oper
                   eq(examParticipants.id, update.studentExamId),
                 ),
               );
+            if (row && update.status === 'PASSED') {
+              await noteExamDate(
+                tx,
+                auth.drivingSchoolId,
+                [row.participant.studentEducationId],
+                row.exam.date,
+              );
+            }
             // Only with the school's switch on: the repeat presentation once per failed exam.
             if (
               automaticFees &&
@@ -830,6 +845,28 @@ function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): Oper
     ops.ready,
     ops.book,
   ]);
+}
+
+/**
+ * The education's `theoryExamDate` or `practicalExamDate`: the latest planned or passed exam
+ * of the kind (set when a student joins an exam and when the result is PASSED).
+ */
+function examDateNoter(kind: ExamKind) {
+  const column =
+    kind === 'THEORY' ? studentEducations.theoryExamDate : studentEducations.practicalExamDate;
+  return async (tx: Db, schoolId: number, educationIds: number[], date: string) => {
+    if (educationIds.length === 0) return;
+    await tx
+      .update(studentEducations)
+      .set(kind === 'THEORY' ? { theoryExamDate: date } : { practicalExamDate: date })
+      .where(
+        and(
+          eq(studentEducations.drivingSchoolId, schoolId),
+          inArray(studentEducations.id, educationIds),
+          sql`(${column} is null or ${column} < ${date})`,
+        ),
+      );
+  };
 }
 
 function checkExam(values: Record<string, unknown>) {

@@ -784,11 +784,14 @@ describe.each(DRIVERS)('exams on %s', (driver) => {
       const education = await t.call<{
         practicalExamDeadline?: string;
         examApplicationExpiresAt?: string;
+        theoryExamDate?: string;
       }>('GET', `/student-educations/${s.studentEducationId}`, { token: owner });
       expect(education.status, education.raw).toBe(200);
       expect(education.body).toMatchObject({
         practicalExamDeadline: addMonths(date, 12),
         examApplicationExpiresAt: addDays(today, 20),
+        // The latest planned or passed theory exam, set by the exam calls.
+        theoryExamDate: date,
       });
       // Corrected to FAILED: no window any more.
       const failed = await record('theory', [{ studentExamId: id, status: 'FAILED', points: 12 }]);
