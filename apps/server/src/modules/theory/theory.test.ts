@@ -8,6 +8,7 @@ import {
   students,
   theoryLessonParticipants,
 } from '../../db/schema';
+import { pdfText } from '../../test/pdf-text';
 import {
   DEMO_INSTRUCTOR,
   DEMO_OWNER,
@@ -484,7 +485,11 @@ describe.each(DRIVERS)('theory on %s', (driver) => {
         lessonNumber: 12,
         topic: 'Umweltschutz und Lernen aus Erfahrung',
       });
-      await book(target.id, [own.studentId, others.studentId]);
+      const booked = await book(target.id, [own.studentId, others.studentId]);
+      const nameOf = (studentId: number) => {
+        const p = booked.body.participants.find((row) => row.studentId === studentId);
+        return `${p?.lastName}${p?.firstName}`;
+      };
       expect((await sign(target.id, own.studentId, PNG)).status).toBe(200);
 
       const pdf = await t.call('GET', `/theory-lesson-documents/${target.id}`, { token: owner });
@@ -494,6 +499,30 @@ describe.each(DRIVERS)('theory on %s', (driver) => {
       expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
       // The signature is embedded as an image (the 1×1 PNG); unsigned rows have none.
       expect(pdf.bytes.toString('latin1')).toMatch(/\/Subtype \/Image[\s\S]*?\/Width 1\b/);
+      // The record lists both attendees (name cells run together in the text), the signer
+      // with the time of signing, the other one as not signed.
+      const text = pdfText(pdf.bytes);
+      for (const shown of [
+        'Umweltschutz und Lernen aus Erfahrung',
+        'Grundstoff, Lektion 12',
+        'Jonas Weber',
+        'Filiale Kiel',
+        nameOf(own.studentId),
+        nameOf(others.studentId),
+        'nicht unterschrieben',
+        '2 Teilnehmer, davon 1 unterschrieben.',
+      ]) {
+        expect(text).toContain(shown);
+      }
+      // An instructor who sees only own students gets a record of those.
+      const jonasPdf = await t.call('GET', `/theory-lesson-documents/${target.id}`, {
+        token: jonas,
+      });
+      expect(jonasPdf.status).toBe(200);
+      const jonasText = pdfText(jonasPdf.bytes);
+      expect(jonasText).toContain(nameOf(own.studentId));
+      expect(jonasText).not.toContain(nameOf(others.studentId));
+      expect(jonasText).toContain('1 Teilnehmer, davon 1 unterschrieben.');
       expectError(
         await t.call('GET', '/theory-lesson-documents/999999', { token: owner }),
         404,
