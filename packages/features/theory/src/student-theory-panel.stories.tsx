@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { recordTheoryCalls, theoryHandlers } from './mocks/handlers';
 import { StudentTheoryPanel } from './student-theory-panel';
 
@@ -62,10 +62,11 @@ export const Loading: Story = {
 export const LoadError: Story = {
   parameters: { msw: { handlers: [theoryHandlers.progressError, ...calls.handlers] } },
   play: async ({ canvasElement }) => {
-    const alerts = await within(canvasElement).findAllByText(
-      'Der Theoriestand konnte nicht geladen werden.',
+    const canvas = within(canvasElement);
+    // One failure per education (B and BE); the second may answer a moment later.
+    await waitFor(() =>
+      expect(canvas.getAllByText('Der Theoriestand konnte nicht geladen werden.')).toHaveLength(2),
     );
-    await expect(alerts).toHaveLength(2);
   },
 };
 

@@ -165,7 +165,10 @@ export function TheoryCourseScreen({ courseId, onBack }: TheoryCourseScreenProps
             },
             {
               label: t('course.basicFee'),
-              value: nameOf(pickers.basicFees, data.basicFeeProductId),
+              value:
+                data.basicFeeProductId === undefined
+                  ? t('courseForm.basicFeeDefault')
+                  : nameOf(pickers.basicFees, data.basicFeeProductId),
             },
             {
               label: t('course.shownOnWebPage'),
