@@ -219,6 +219,14 @@ export const Books: Story = {
   },
 };
 
+/** Enters the error points of a theory result in its dialog and saves. */
+async function recordResult(title: string, points: string) {
+  const result = within(await pageBody().findByRole('dialog', { name: title }));
+  await userEvent.click(result.getByRole('textbox', { name: /^Fehlerpunkte/ }));
+  await userEvent.paste(points);
+  await userEvent.click(result.getByRole('button', { name: 'Ergebnis speichern' }));
+}
+
 /** Recording "failed" books the repeat fee right after (the contract leaves it to the screen). */
 export const FailedBooksRepeatFee: Story = {
   parameters: {
@@ -233,6 +241,7 @@ export const FailedBooksRepeatFee: Story = {
     const noah = await row(canvasElement, 'Noah Hoffmann');
     await userEvent.click(noah.getByRole('button', { name: /Status von Noah Hoffmann/ }));
     await userEvent.click(await pageBody().findByRole('option', { name: 'Nicht bestanden' }));
+    await recordResult('Noah Hoffmann: Nicht bestanden', '14');
     await pageBody().findByText('Status von Noah Hoffmann gespeichert.', {});
     await pageBody().findByText('Die Wiederholungsgebühr für Noah Hoffmann wurde gebucht.', {});
     await (await row(canvasElement, 'Noah Hoffmann')).findByRole('button', {
@@ -255,6 +264,7 @@ export const RepeatFeeRefused: Story = {
     const noah = await row(canvasElement, 'Noah Hoffmann');
     await userEvent.click(noah.getByRole('button', { name: /Status von Noah Hoffmann/ }));
     await userEvent.click(await pageBody().findByRole('option', { name: 'Nicht bestanden' }));
+    await recordResult('Noah Hoffmann: Nicht bestanden', '12');
     await pageBody().findByText(
       /Die Wiederholungsgebühr für Noah Hoffmann konnte nicht gebucht werden/,
       {},

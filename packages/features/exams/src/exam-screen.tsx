@@ -30,6 +30,7 @@ import { AddParticipantsDialog } from './components/add-participants-dialog';
 import { DeadlineBadge } from './components/deadline-badge';
 import { ExamStatusBadge } from './components/exam-status-badge';
 import { ProtocolUploadDialog } from './components/protocol-upload-dialog';
+import { ResultDialog } from './components/result-dialog';
 import { EXAM_ROUTE, type ExamKind } from './exam-kind';
 import { isRemovable, nextStatuses } from './exam-status';
 import { useExamsTranslation } from './use-exams-translation';
@@ -117,6 +118,9 @@ function ExamDetail({
   const [adding, setAdding] = useState(false);
   const [uploadFor, setUploadFor] = useState<ExamParticipant | null>(null);
   const [removing, setRemoving] = useState<ExamParticipant | null>(null);
+  const [result, setResult] = useState<{ participant: ExamParticipant; status: ExamStatus } | null>(
+    null,
+  );
   // Participants whose repeat fee could not be booked right after "failed": offered by hand.
   const [feeOpen, setFeeOpen] = useState<number[]>([]);
   const message = (error: unknown) => errorToastMessage(error, (key) => t(key));
@@ -152,9 +156,17 @@ function ExamDetail({
     }
   };
 
-  const changeStatus = async (participant: ExamParticipant, status: ExamStatus) => {
+  const changeStatus = async (
+    participant: ExamParticipant,
+    status: ExamStatus,
+    points?: number,
+  ) => {
     try {
-      await actions.updateStatus.mutateAsync({ studentExamId: participant.id, status });
+      await actions.updateStatus.mutateAsync({
+        studentExamId: participant.id,
+        status,
+        ...(points !== undefined ? { points } : {}),
+      });
     } catch (error) {
       toast.error(message(error) ?? '');
       return;
@@ -314,8 +326,16 @@ function ExamDetail({
                               selectedKey={participant.status}
                               isDisabled={statusPending}
                               onSelectionChange={(key) => {
-                                if (key && key !== participant.status) {
-                                  void changeStatus(participant, key as ExamStatus);
+                                const status = key as ExamStatus;
+                                if (!key || status === participant.status) return;
+                                // A theory exam's result takes its error points first.
+                                if (
+                                  kind === 'theory' &&
+                                  (status === 'PASSED' || status === 'FAILED')
+                                ) {
+                                  setResult({ participant, status });
+                                } else {
+                                  void changeStatus(participant, status);
                                 }
                               }}
                             />
@@ -453,6 +473,19 @@ function ExamDetail({
               onError: (error) => toast.error(message(error) ?? ''),
             })
           }
+        />
+      )}
+      {result && (
+        <ResultDialog
+          name={fullName(result.participant)}
+          status={result.status}
+          points={result.participant.points}
+          isPending={actions.updateStatus.isPending}
+          onCancel={() => setResult(null)}
+          onSave={async (points) => {
+            await changeStatus(result.participant, result.status, points);
+            setResult(null);
+          }}
         />
       )}
       {uploadFor && (

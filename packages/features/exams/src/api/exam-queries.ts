@@ -99,7 +99,7 @@ export function useUsers() {
   return useQuery(query.queryOptions('get', '/users', { params: { query: { archived: false } } }));
 }
 
-/** Educations of a class that may join an exam (in training, or theory passed for a practical exam). */
+/** Educations of a class that may join an exam (not finished; the status info says what is missing). */
 export function useCandidateEducations(
   kind: ExamKind,
   licenseClass: LicenseClass | undefined,
@@ -118,7 +118,9 @@ export function useCandidateEducations(
           archived: false,
           search: search.trim() || undefined,
           licenseClasses: licenseClass ? [licenseClass] : undefined,
-          statuses: kind === 'theory' ? ['REGISTERED', 'IN_TRAINING'] : ['THEORY_PASSED'],
+          // Classes without a theory exam (BE, B96) go to the practical exam still in training.
+          statuses:
+            kind === 'theory' ? ['REGISTERED', 'IN_TRAINING'] : ['IN_TRAINING', 'THEORY_PASSED'],
         },
       },
       { enabled, placeholderData: keepPreviousData },
