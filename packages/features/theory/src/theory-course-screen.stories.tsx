@@ -342,3 +342,43 @@ export const DeleteSignedLessonRefused: Story = {
     await pageBody().findByText('Die Lektion ist bereits unterschrieben.');
   },
 };
+
+/** The topic follows the syllabus; an additional lesson needs a class. */
+export const LessonFormFollowsSyllabus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await lessonTable(canvas, 'Grundstoff');
+    await userEvent.click(canvas.getByRole('button', { name: 'Lektion anlegen' }));
+    const dialog = within(await pageBody().findByRole('dialog', { name: 'Neue Lektion' }));
+    await userEvent.click(dialog.getByRole('button', { name: /Stoff/ }));
+    await userEvent.click(
+      await pageBody().findByRole('option', { name: 'Zusatzstoff (klassenspezifisch)' }),
+    );
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: /^Thema/ })).toHaveValue(
+        'Besondere Gefahren der Klasse',
+      ),
+    );
+    // The course's class B is ticked; without it the lesson covers no class.
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'B' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await dialog.findByText(
+      'Zusatzstoff gilt für bestimmte Klassen: Bitte wählen Sie mindestens eine.',
+    );
+  },
+};
+
+export const EditsCourse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Bearbeiten' }));
+    const dialog = within(
+      await pageBody().findByRole('dialog', { name: 'Theoriekurs bearbeiten' }),
+    );
+    await expect(dialog.getByRole('textbox', { name: /^Kurzbeschreibung/ })).toHaveValue(
+      'Intensivkurs März',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    await pageBody().findByText('Gespeichert.');
+  },
+};

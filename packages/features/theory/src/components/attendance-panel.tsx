@@ -8,7 +8,7 @@ import {
   Section,
   toast,
 } from '@fahrwerk/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   type TheoryLesson,
   type TheoryLessonParticipant,
@@ -18,8 +18,13 @@ import {
 import { addMinutes } from '../syllabus';
 import { useTheoryTranslation } from '../use-theory-translation';
 import { type BookingCandidate, LessonBookingDialog } from './lesson-booking-dialog';
-import { LessonSignatureDialog } from './lesson-signature-dialog';
 import { PlainTable } from './plain-table';
+
+// The pad (the scheduler's SignaturePad, with the scheduler behind it) loads when a participant
+// signs, not with every screen that imports this package (the dashboard widget, the panel).
+const LessonSignatureDialog = lazy(() =>
+  import('./lesson-signature-dialog').then((module) => ({ default: module.LessonSignatureDialog })),
+);
 
 export type AttendancePanelProps = {
   lesson: TheoryLesson;
@@ -159,12 +164,14 @@ export function AttendancePanel({
         />
       )}
       {signing && (
-        <LessonSignatureDialog
-          isOpen
-          onOpenChange={(open) => !open && setSigning(null)}
-          lesson={lesson}
-          participant={signing}
-        />
+        <Suspense fallback={null}>
+          <LessonSignatureDialog
+            isOpen
+            onOpenChange={(open) => !open && setSigning(null)}
+            lesson={lesson}
+            participant={signing}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         isOpen={unsigning !== null}
