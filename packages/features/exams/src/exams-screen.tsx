@@ -54,10 +54,15 @@ export type ExamsScreenProps = {
  */
 export function ExamsScreen({
   kind,
-  examHref = (exam) => `${EXAM_ROUTE[kind]}/${exam.id}`,
+  examHref: givenHref,
   today = toIsoDate(new Date()),
 }: ExamsScreenProps) {
   const { t } = useExamsTranslation();
+  // One function per kind, so the table's columns are not rebuilt on every render.
+  const examHref = useMemo(
+    () => givenHref ?? ((exam: Exam) => `${EXAM_ROUTE[kind]}/${exam.id}`),
+    [givenHref, kind],
+  );
   const canWrite = useCan('MODULE_EXAM_WRITE');
   const list = useServerList({
     key: LIST_FILTER_KEY[kind],

@@ -128,14 +128,18 @@ export function useCandidateEducations(
   );
 }
 
-export function useStudentNames(enabled: boolean) {
+/**
+ * The names of the candidates' students: `StudentEducation` carries only the student's id, so
+ * the same search runs over the students (their names match it the same way).
+ */
+export function useStudentNames(search: string, enabled: boolean) {
   const { query } = useApi();
   return useQuery(
     query.queryOptions(
       'post',
       '/students/filter',
-      { body: { page: 0, size: 200, archived: false } },
-      { enabled },
+      { body: { page: 0, size: 200, archived: false, search: search.trim() || undefined } },
+      { enabled, placeholderData: keepPreviousData },
     ),
   );
 }

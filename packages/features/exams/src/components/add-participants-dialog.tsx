@@ -37,7 +37,7 @@ export function AddParticipantsDialog({
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
   const candidates = useCandidateEducations(kind, exam.licenseClass, search, isOpen);
-  const students = useStudentNames(isOpen);
+  const students = useStudentNames(search, isOpen);
   const taken = useMemo(
     () => new Set(exam.participants.map((row) => row.studentEducationId)),
     [exam.participants],
