@@ -5061,9 +5061,10 @@ export interface paths {
          *     missing before the theory exam. A booking counts once the lesson's day has come (a
          *     module booked for a later day is not attended yet). A lesson number counts once, however
          *     often it was attended; an additional lesson counts only when it covers the education's
-         *     class. The required counts follow FahrschAusbO Anlage 1 for a first licence (e.g. class
-         *     B: 12 basic plus 2 additional double lessons of 90 minutes; A 12 + 4; BE 0 + 3, the
-         *     trailer classes need no basic syllabus).
+         *     class (for B197 also one covering B). The required counts follow FahrschAusbO Anlage 1
+         *     for a first licence (e.g. class B: 12 basic plus 2 additional double lessons of 90
+         *     minutes; A 12 + 4; BE 0 + 3, the trailer classes need no basic syllabus); an extension of
+         *     a licence already held (the education's `baseLicenseClass`) needs 6 basic lessons.
          *
          *     Permission: the theory module's read key (`MODULE_THEORY`), like every other theory
          *     read; the progress is theory data, shown on the theory screen and in the student

@@ -31,28 +31,44 @@ function syllabus(required: number, numbers: number[]): SyllabusProgress {
   return { required, attended, missing };
 }
 
+/** The class an additional lesson must cover to count (B197 learns with class B). */
+const lessonClasses = (licenseClass: LicenseClass): string[] =>
+  licenseClass === 'B197' ? ['B197', 'B'] : [licenseClass];
+
+/** Grundstoff of an extension of a licence already held: 6 double lessons (FahrschAusbO). */
+const EXTENSION_BASIC_LESSONS = 6;
+
 /**
  * The progress of an education from the lessons it attended: each lesson number counts once
  * however often it was attended; an additional lesson counts only when it covers the class.
+ * An extension (`baseLicenseClass` set) needs 6 basic lessons instead of 12.
  */
 export function theoryProgress(
-  studentEducationId: number,
-  licenseClass: LicenseClass,
+  education: {
+    id: number;
+    licenseClass: LicenseClass;
+    baseLicenseClass?: string | null | undefined;
+  },
   lessons: AttendedLesson[],
 ): TheoryProgress {
+  const { licenseClass } = education;
   const required = THEORY_LESSONS_REQUIRED[licenseClass];
+  const basicRequired = education.baseLicenseClass
+    ? Math.min(required.basic, EXTENSION_BASIC_LESSONS)
+    : required.basic;
+  const classes = lessonClasses(licenseClass);
   const basic = syllabus(
-    required.basic,
+    basicRequired,
     lessons.filter((l) => !l.additional).map((l) => l.lessonNumber),
   );
   const additional = syllabus(
     required.additional,
     lessons
-      .filter((l) => l.additional && l.licenseClasses.includes(licenseClass))
+      .filter((l) => l.additional && l.licenseClasses.some((c) => classes.includes(c)))
       .map((l) => l.lessonNumber),
   );
   return {
-    studentEducationId,
+    studentEducationId: education.id,
     licenseClass,
     basic,
     additional,
@@ -66,7 +82,11 @@ export function createTheoryProgressHandlers(db: Db): OperationHandlers {
       const auth = requireAuth(request);
       const schoolId = auth.drivingSchoolId;
       const [education] = await db
-        .select({ id: studentEducations.id, licenseClass: studentEducations.licenseClass })
+        .select({
+          id: studentEducations.id,
+          licenseClass: studentEducations.licenseClass,
+          baseLicenseClass: studentEducations.baseLicenseClass,
+        })
         .from(studentEducations)
         .where(
           and(
@@ -100,7 +120,10 @@ export function createTheoryProgressHandlers(db: Db): OperationHandlers {
         );
       return {
         status: 200,
-        body: theoryProgress(education.id, education.licenseClass as LicenseClass, lessons),
+        body: theoryProgress(
+          { ...education, licenseClass: education.licenseClass as LicenseClass },
+          lessons,
+        ),
       };
     },
   });
