@@ -417,3 +417,22 @@ export const UploadsProtocol: Story = {
     });
   },
 };
+
+/** The protocol downloads from `GET {resource}/protocol/{studentExamId}`. */
+export const DownloadsProtocol: Story = {
+  parameters: {
+    msw: {
+      handlers: (() => {
+        const handlers = detail();
+        return [handlers.get, handlers.downloadProtocol, ...lookups];
+      })(),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const lea = await row(canvasElement, 'Lea Schulz');
+    const button = lea.getByRole('button', { name: 'Protokoll herunterladen (Lea Schulz)' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    await expect(pageBody().queryByRole('alert')).toBeNull();
+  },
+};

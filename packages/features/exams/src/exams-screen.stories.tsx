@@ -1,13 +1,16 @@
+import { mockHttp } from '@fahrwerk/api/mocks';
 import { clearListFilters } from '@fahrwerk/core';
 import { chooseMenuItem, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Exam } from './api/exam-queries';
 import { ExamsScreen } from './exams-screen';
 import {
   FIXTURE_TODAY,
   lookupHandlers,
   practicalExamHandlers,
   theoryExamHandlers,
+  theoryExamsFixture,
 } from './mocks/handlers';
 
 const lookups = [lookupHandlers.organizations, lookupHandlers.users];
@@ -176,5 +179,31 @@ export const ArchivesExam: Story = {
     );
     await userEvent.click(confirm.getByRole('button', { name: 'Archivieren' }));
     await pageBody().findByText('Archiviert.', {});
+  },
+};
+
+export const UnarchivesExam: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.post('/theory-exams/filter', ({ response }) =>
+          response(200).json({
+            data: [{ ...(theoryExamsFixture[3] as Exam), archived: true }],
+            total: 1,
+          }),
+        ),
+        ...lookups,
+        lookupHandlers.archiveExamOk,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Archiviert', {});
+    await chooseMenuItem(
+      () => canvas.findByRole('button', { name: 'Aktionen für 18.03.2026 10:00' }),
+      'Aus dem Archiv holen',
+    );
+    await pageBody().findByText('Aus dem Archiv geholt.', {});
   },
 };
