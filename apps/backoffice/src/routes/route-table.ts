@@ -15,8 +15,8 @@ import type { ScreenFor, ScreenId } from '../screens/screens';
  *   path parameter its route's path does not have, fails the type check.
  *
  * Where 000 lists no permission but 001 puts the route in the customers area
- * (/education-events, /learn-status, /mandate), we require MODULE_CUSTOMERS: these pages
- * show one student's data.
+ * (/education-events, /learn-status, /mandate, /pre-exam), we require MODULE_CUSTOMERS: these
+ * pages show one student's data.
  */
 export type RouteLayout = 'shell' | 'guest' | 'signedIn' | 'public';
 
@@ -98,7 +98,7 @@ export const ROUTES: RouteDef[] = [
   }),
   shell('/learn-status/{id}', 'students.learnStatus', 'routes.learnStatus', CUSTOMERS),
   shell('/mandate', 'notAvailable', 'routes.mandate', CUSTOMERS),
-  shell('/pre-exam/{id}/{class}', 'notAvailable', 'routes.preExam'),
+  shell('/pre-exam/{id}/{class}', 'exams.preExam', 'routes.preExam', CUSTOMERS),
   shell('/vehicles', 'fleet.vehicles', 'routes.vehicles', COMPANY),
   shell('/branches', 'fleet.branches', 'routes.branches', COMPANY),
   shell('/configurations', 'settings.configurations', 'routes.configurations', COMPANY),
@@ -111,8 +111,8 @@ export const ROUTES: RouteDef[] = [
   shell('/instructors/edit/{id}', 'users.editInstructor', 'routes.instructorsEdit', COMPANY),
   shell('/scheduler', 'scheduler.scheduler', 'routes.scheduler', ['MODULE_TIME_PLANNER']),
   shell('/accounting', 'notAvailable', 'routes.accounting', ['MODULE_ACCOUNTING']),
-  shell('/practical-exam', 'notAvailable', 'routes.practicalExam', EXAM),
-  shell('/theory-exam', 'notAvailable', 'routes.theoryExam', EXAM),
+  shell('/practical-exam', 'exams.practicalExams', 'routes.practicalExam', EXAM),
+  shell('/theory-exam', 'exams.theoryExams', 'routes.theoryExam', EXAM),
   shell('/theory', 'theory.theory', 'routes.theory', ['MODULE_THEORY']),
   shell('/payers', 'costBearers.list', 'routes.payers', COST_BEARERS),
   route({

@@ -47,6 +47,7 @@ const AREAS = {
   settings: () => import('./settings-pages').then((area) => area.SETTINGS_PAGES),
   scheduler: () => import('./scheduler-pages').then((area) => area.SCHEDULER_PAGES),
   theory: () => import('./theory-pages').then((area) => area.THEORY_PAGES),
+  exams: () => import('./exam-pages').then((area) => area.EXAM_PAGES),
 };
 
 type Area = keyof typeof AREAS;

@@ -16,38 +16,61 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pages } from './screens';
 
-const TABS: Array<StudentEditTab | 'theory'> = [
+const TABS: Array<StudentEditTab | 'theory' | 'exams'> = [
   'master',
   'educations',
   'documents',
   'appointments',
   'theory',
+  'exams',
   'timeline',
 ];
+
+/** The exam lists (as `EXAM_ROUTE` of the exams package, which loads with the tab only). */
+const EXAM_ROUTES = { theory: '/theory-exam', practical: '/practical-exam' } as const;
 
 // The record's theory part comes from its own package, loaded when the tab is first shown.
 const StudentTheoryPanel = lazy(() =>
   import('@fahrwerk/theory').then((theory) => ({ default: theory.StudentTheoryPanel })),
 );
 
+const StudentExamsPanel = lazy(() =>
+  import('@fahrwerk/exams').then((exams) => ({ default: exams.StudentExamsPanel })),
+);
+
 /** The tabs other features add to the record, as far as the user may see them. */
 function useRecordTabs(): StudentRecordTab[] {
   const { t } = useTranslation('backoffice');
   const canTheory = useCan('MODULE_THEORY');
+  const canExams = useCan('MODULE_EXAM');
   const loading = <Spinner label={t('loading')} />;
-  return canTheory
-    ? [
-        {
-          id: 'theory',
-          label: t('studentRecord.theory'),
-          render: (student) => (
-            <Suspense fallback={loading}>
-              <StudentTheoryPanel studentId={student.id} />
-            </Suspense>
-          ),
-        },
-      ]
-    : [];
+  const tabs: StudentRecordTab[] = [];
+  if (canTheory) {
+    tabs.push({
+      id: 'theory',
+      label: t('studentRecord.theory'),
+      render: (student) => (
+        <Suspense fallback={loading}>
+          <StudentTheoryPanel studentId={student.id} />
+        </Suspense>
+      ),
+    });
+  }
+  if (canExams) {
+    tabs.push({
+      id: 'exams',
+      label: t('studentRecord.exams'),
+      render: (student) => (
+        <Suspense fallback={loading}>
+          <StudentExamsPanel
+            studentId={student.id}
+            examHref={(kind, examId) => `${EXAM_ROUTES[kind]}?exam=${examId}`}
+          />
+        </Suspense>
+      ),
+    });
+  }
+  return tabs;
 }
 
 /** The student pages' paths end in `{id}`. */
