@@ -148,6 +148,8 @@ export const DEMO_SCHOOL: SchoolSeed = {
         'MODULE_TIME_PLANNER_WRITE',
         'MODULE_CUSTOMERS',
         'MODULE_THEORY',
+        // An instructor holds theory lessons: records who attended and collects signatures.
+        'MODULE_THEORY_WRITE',
         'MODULE_EXAM',
         'MODULE_TASK',
         'MODULE_TASK_WRITE',

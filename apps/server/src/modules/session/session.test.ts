@@ -169,6 +169,7 @@ describe.each(DRIVERS)('session on %s', (driver) => {
           'MODULE_TASK',
           'MODULE_TASK_WRITE',
           'MODULE_THEORY',
+          'MODULE_THEORY_WRITE',
           'MODULE_TIME_PLANNER',
           'MODULE_TIME_PLANNER_WRITE',
         ].sort(),

@@ -444,8 +444,30 @@ describe.each(DRIVERS)('theory on %s', (driver) => {
       expectError(await sign(target.id, b.studentId, large), 413, 'errors.file_too_large');
       expectError(await sign(target.id, stranger.studentId, PNG), 422, 'errors.not_a_participant');
       expectError(await sign(999_999, b.studentId, PNG), 404, 'errors.not_found');
-      // The demo instructor role reads theory but has no MODULE_THEORY_WRITE.
+      // An instructor whose role lacks MODULE_THEORY_WRITE reads theory but collects no
+      // signature (the demo's instructor role has it: they hold the lessons).
+      const roles = await t.call<Array<{ id: number; name: string }>>('GET', '/roles', {
+        token: owner,
+      });
+      const instructorRole = roles.body.find((role) => role.name === 'Fahrlehrer');
+      if (!instructorRole) throw new Error('no demo instructor role');
+      const role = await t.call<{
+        permissions: Array<{ permission: string; allow: boolean }>;
+      }>('GET', `/roles/${instructorRole.id}`, { token: owner });
+      const setTheoryWrite = async (allow: boolean) => {
+        const changed = await t.call('PUT', `/roles/${instructorRole.id}/permissions`, {
+          token: owner,
+          body: {
+            permissions: role.body.permissions.map((entry) =>
+              entry.permission === 'MODULE_THEORY_WRITE' ? { ...entry, allow } : entry,
+            ),
+          },
+        });
+        expect(changed.status, changed.raw).toBe(200);
+      };
+      await setTheoryWrite(false);
       expectError(await sign(target.id, b.studentId, PNG, jonas), 403, 'errors.forbidden');
+      await setTheoryWrite(true);
 
       const lessonNow = await t.call<Lesson>('GET', `/theory-lesson/${target.id}`, {
         token: owner,
