@@ -8,6 +8,7 @@ import {
 import {
   buildEvents,
   dayShading,
+  entryKey,
   intersectRanges,
   lockReason,
   minutesKey,
@@ -67,6 +68,33 @@ describe('locks', () => {
   });
 });
 
+describe('entry keys', () => {
+  test('a theory lesson with the id of an appointment is another entry', () => {
+    const appointment = busyWeekEntries[0];
+    if (!appointment) throw new Error('no fixture');
+    const lesson = {
+      ...calendarEntry({
+        id: appointment.appointment.id,
+        type: 'THEORY',
+        date: appointment.appointment.date,
+        startTime: '18:00',
+        minutes: 90,
+        instructor: ownCalendar,
+      }),
+      theoryLessonId: appointment.appointment.id,
+      editable: false,
+    };
+    expect(entryKey(appointment)).toBe(String(appointment.appointment.id));
+    expect(entryKey(lesson)).toBe(`theory-${appointment.appointment.id}`);
+    const events = buildEvents(
+      { ...data, entries: [appointment, lesson] },
+      { mode: 'calendar', span: 'week' },
+      { readOnly: false },
+    ).filter((event) => String(event.id).match(/^(theory-)?\d+$/));
+    expect(new Set(events.map((event) => String(event.id))).size).toBe(2);
+  });
+});
+
 describe('events', () => {
   test('locked entries are not editable, and none when the calendar is read-only', () => {
     const events = buildEvents(data, { mode: 'calendar', span: 'week' }, { readOnly: false });
@@ -75,15 +103,15 @@ describe('events', () => {
         | { editable?: boolean; startEditable?: boolean; durationEditable?: boolean }
         | undefined,
     ) => [event?.editable, event?.startEditable, event?.durationEditable];
-    expect(flags(events.find((event) => event.id === 1))).toEqual([false, false, false]);
-    expect(flags(events.find((event) => event.id === 4))).toEqual([true, true, true]);
+    expect(flags(events.find((event) => event.id === '1'))).toEqual([false, false, false]);
+    expect(flags(events.find((event) => event.id === '4'))).toEqual([true, true, true]);
     const readOnly = buildEvents(data, { mode: 'calendar', span: 'week' }, { readOnly: true });
-    expect(flags(readOnly.find((event) => event.id === 4))).toEqual([false, false, false]);
+    expect(flags(readOnly.find((event) => event.id === '4'))).toEqual([false, false, false]);
   });
 
   test('instructor columns: entries by instructor, shading per column, not as events', () => {
     const events = buildEvents(data, { mode: 'instructors', span: 'day' }, { readOnly: false });
-    expect(events.find((event) => event.id === 30)?.resourceIds).toEqual(['2']);
+    expect(events.find((event) => event.id === '30')?.resourceIds).toEqual(['2']);
     // Night, corridor and work hours are the columns' shading; only mirror blocks are events
     // (this one blocks a vehicle, not an instructor).
     expect(events.filter((event) => event.display === 'background')).toEqual([]);
@@ -170,7 +198,7 @@ describe('events', () => {
 
   test('vehicle rows: vehicle and trailer both show the lesson', () => {
     const events = buildEvents(data, { mode: 'vehicles', span: 'week' }, { readOnly: false });
-    expect(events.find((event) => event.id === 30)?.resourceIds).toEqual(['2', '4']);
+    expect(events.find((event) => event.id === '30')?.resourceIds).toEqual(['2', '4']);
     expect(events.find((event) => event.id === 'mirror/0')?.resourceIds).toEqual(['2']);
   });
 

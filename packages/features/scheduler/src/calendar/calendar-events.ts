@@ -151,13 +151,24 @@ function entryResources(entry: CalendarEntry, view: CalendarView): string[] | un
   return undefined;
 }
 
+/**
+ * An entry's key among the entries of an answer: the appointment's id, or `theory-<id>` for
+ * a theory lesson shown in the calendar (its `appointment.id` is the lesson's id, which may
+ * equal an appointment's).
+ */
+export function entryKey(entry: CalendarEntry): string {
+  return entry.theoryLessonId === undefined
+    ? String(entry.appointment.id)
+    : `theory-${entry.theoryLessonId}`;
+}
+
 function entryEvent(entry: CalendarEntry, view: CalendarView, readOnly: boolean): EventInput {
   const { appointment } = entry;
   const start = toMinutes(appointment.startTime);
   const lock = lockReason(entry);
   const editable = !readOnly && lock === null;
   return {
-    id: appointment.id,
+    id: entryKey(entry),
     start: dateTime(appointment.date, start),
     end: dateTime(appointment.date, start + appointment.minutes),
     title: entry.studentName ?? appointment.title ?? '',

@@ -30,6 +30,7 @@ import {
   DAILY_PRACTICAL_LIMIT_MINUTES,
   dayShading,
   type EntryEventProps,
+  entryKey,
   minutesKey,
   practicalMinutes,
   type SchedulerData,
@@ -173,13 +174,13 @@ function entryHtml(
     const lockIcon = lockText
       ? `<span class="fw-event-lock" title="${escapeHtml(lockText)}">${LOCK_ICON}<span class="fw-sr-only">${escapeHtml(lockText)}</span></span>`
       : '';
-    return `<button type="button" class="fw-event fw-event-line" data-entry-id="${appointment.id}">${day}${time}<span class="fw-event-title">${escapeHtml(title)}</span>${lockIcon}</button>`;
+    return `<button type="button" class="fw-event fw-event-line" data-entry-id="${escapeHtml(entryKey(entry))}">${day}${time}<span class="fw-event-title">${escapeHtml(title)}</span>${lockIcon}</button>`;
   }
   // The lock shares the first line with the time, so a 45-minute entry still shows it.
   const locked = lockText
     ? `<span class="fw-event-lock">${LOCK_ICON}${escapeHtml(lockText)}</span>`
     : '';
-  return `<button type="button" class="fw-event" data-entry-id="${appointment.id}">${day}<span class="fw-event-head">${time}${locked}</span><span class="fw-event-title">${escapeHtml(title)}</span>${
+  return `<button type="button" class="fw-event" data-entry-id="${escapeHtml(entryKey(entry))}">${day}<span class="fw-event-head">${time}${locked}</span><span class="fw-event-title">${escapeHtml(title)}</span>${
     details.length > 0
       ? `<span class="fw-event-details">${escapeHtml(details.join(' · '))}</span>`
       : ''
@@ -663,8 +664,8 @@ export function SchedulerCalendar({
     const handleClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-entry-id]');
       if (!button || performance.now() < suppressClickUntil.current) return;
-      const id = Number(button.dataset.entryId);
-      const entry = live.current.data.entries.find((item) => item.appointment.id === id);
+      const key = button.dataset.entryId;
+      const entry = live.current.data.entries.find((item) => entryKey(item) === key);
       if (entry) live.current.onOpen?.(entry);
     };
     target.addEventListener('click', handleClick);
