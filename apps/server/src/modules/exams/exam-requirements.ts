@@ -8,11 +8,10 @@ import {
   paymentDocuments,
   studentDocuments,
   studentEducations,
-  theoryLessonParticipants,
-  theoryLessons,
 } from '../../db/schema';
 import { RELATED_DOCUMENTS } from '../licence-data/licence-data';
-import { berlinToday, groupBy } from '../resources/kit';
+import { berlinToday } from '../resources/kit';
+import { type AttendedLesson, attendedLessons, theoryProgress } from '../theory/theory-progress';
 
 type Schemas = components['schemas'];
 type RequirementName = Schemas['EducationRequirementName'];
@@ -48,26 +47,6 @@ export const practicalExamDeadline = (date: string) =>
 const WITHOUT_THEORY_EXAM = new Set<LicenseClass>(['BE', 'B96']);
 /** B96 is a training without any test. */
 const WITHOUT_PRACTICAL_EXAM = new Set<LicenseClass>(['B96']);
-
-/** Grundstoff double lessons: 12 for a first licence, 6 for an extension (FahrschAusbO). */
-const basicLessonsNeeded = (baseLicenseClass: string | null) => (baseLicenseClass ? 6 : 12);
-
-/**
- * Class-specific double lessons (Zusatzstoff, FahrschAusbO Anlage 2.2) for the classes whose
- * count we keep; other classes get no class-specific check yet.
- */
-const CLASS_SPECIFIC_LESSONS: Partial<Record<LicenseClass, number>> = {
-  AM: 2,
-  A1: 4,
-  A2: 4,
-  A: 4,
-  B: 2,
-  B197: 2,
-};
-
-/** The class lessons of an education count for (B197 learns with class B). */
-const lessonClasses = (licenseClass: LicenseClass): LicenseClass[] =>
-  licenseClass === 'B197' ? ['B197', 'B'] : [licenseClass];
 
 /**
  * The special drives in 45-minute units (DOMAIN.md: class B 5 Überland, 4 Autobahn, 3 Nacht);
@@ -151,50 +130,6 @@ export async function passedTheoryExamDates(
   return new Map(
     rows.filter((row) => row.date !== null).map((row) => [row.id, row.date as string]),
   );
-}
-
-/** Distinct attended lesson numbers per education, basic and class-specific apart. */
-async function attendedLessons(db: Db, schoolId: number, educations: EducationRow[]) {
-  const today = berlinToday();
-  const ids = educations.map((e) => e.id);
-  const rows = await db
-    .select({
-      educationId: theoryLessonParticipants.studentEducationId,
-      additional: theoryLessons.additional,
-      lessonNumber: theoryLessons.lessonNumber,
-      licenseClasses: theoryLessons.licenseClasses,
-    })
-    .from(theoryLessonParticipants)
-    .innerJoin(
-      theoryLessons,
-      and(
-        eq(theoryLessons.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
-        eq(theoryLessons.id, theoryLessonParticipants.theoryLessonId),
-      ),
-    )
-    .where(
-      and(
-        eq(theoryLessonParticipants.drivingSchoolId, schoolId),
-        inArray(theoryLessonParticipants.studentEducationId, ids),
-        // A booking of a lesson that has taken place counts as attended.
-        lte(theoryLessons.date, today),
-      ),
-    );
-  const byEducation = groupBy(rows, (row) => row.educationId);
-  const result = new Map<number, { basic: number; specific: number }>();
-  for (const education of educations) {
-    const classes = lessonClasses(education.licenseClass);
-    const basic = new Set<number>();
-    const specific = new Set<number>();
-    for (const row of byEducation.get(education.id) ?? []) {
-      if (!row.additional) basic.add(row.lessonNumber);
-      else if ((row.licenseClasses ?? []).some((c) => classes.includes(c as LicenseClass))) {
-        specific.add(row.lessonNumber);
-      }
-    }
-    result.set(education.id, { basic: basic.size, specific: specific.size });
-  }
-  return result;
 }
 
 /** Minutes of booked driving lessons that took place, per education and hour type. */
@@ -304,7 +239,7 @@ export async function educationStatusInfo(
     checked.length === 0
       ? [new Map(), new Map(), () => false, new Set<number>(), new Map<number, string>()]
       : await Promise.all([
-          kind === 'THEORY' ? attendedLessons(db, schoolId, checked) : new Map(),
+          kind === 'THEORY' ? attendedLessons(db, schoolId, checkedIds) : new Map(),
           kind === 'PRACTICAL' ? specialDriveMinutes(db, schoolId, checkedIds) : new Map(),
           documentTypes(db, schoolId, checked),
           educationsWithOpenInvoices(db, schoolId, checkedIds),
@@ -318,17 +253,19 @@ export async function educationStatusInfo(
     const counted = (name: RequirementName, done: number, needed: number) =>
       list.push({ name, status: done >= needed, done: Math.min(done, 1000), needed });
     if (kind === 'THEORY') {
-      const attended = (lessons as Map<number, { basic: number; specific: number }>).get(
-        education.id,
-      ) ?? { basic: 0, specific: 0 };
-      counted(
-        'theoryBasicComplete',
-        attended.basic,
-        basicLessonsNeeded(education.baseLicenseClass),
+      // The same count as the theory screen's progress (`GET …/theory-progress`).
+      const progress = theoryProgress(
+        education,
+        (lessons as Map<number, AttendedLesson[]>).get(education.id) ?? [],
       );
-      const specific = CLASS_SPECIFIC_LESSONS[education.licenseClass];
-      if (specific !== undefined)
-        counted('theoryClassSpecificComplete', attended.specific, specific);
+      counted('theoryBasicComplete', progress.basic.attended.length, progress.basic.required);
+      if (progress.additional.required > 0) {
+        counted(
+          'theoryClassSpecificComplete',
+          progress.additional.attended.length,
+          progress.additional.required,
+        );
+      }
     }
     for (const type of requiredDocuments(education.licenseClass)) {
       list.push({ name: DOCUMENT_KEYS[type], status: hasDocument(education, type) });

@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   type LicenseClass,
@@ -11,7 +11,7 @@ import { requireAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { THEORY_LESSONS_REQUIRED } from '../licence-data/licence-data';
-import { berlinToday, handlers } from '../resources/kit';
+import { berlinToday, groupBy, handlers } from '../resources/kit';
 
 type Schemas = components['schemas'];
 type TheoryProgress = Schemas['TheoryProgress'];
@@ -23,6 +23,41 @@ export type AttendedLesson = {
   lessonNumber: number;
   licenseClasses: string[];
 };
+
+/**
+ * The lessons each of `educationIds` attended: a booking counts once the lesson's day has
+ * come (a module booked for later is not attended yet). One query for all of them.
+ */
+export async function attendedLessons(
+  db: Db,
+  schoolId: number,
+  educationIds: number[],
+): Promise<Map<number, AttendedLesson[]>> {
+  if (educationIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      educationId: theoryLessonParticipants.studentEducationId,
+      additional: theoryLessons.additional,
+      lessonNumber: theoryLessons.lessonNumber,
+      licenseClasses: theoryLessons.licenseClasses,
+    })
+    .from(theoryLessonParticipants)
+    .innerJoin(
+      theoryLessons,
+      and(
+        eq(theoryLessons.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
+        eq(theoryLessons.id, theoryLessonParticipants.theoryLessonId),
+      ),
+    )
+    .where(
+      and(
+        eq(theoryLessonParticipants.drivingSchoolId, schoolId),
+        inArray(theoryLessonParticipants.studentEducationId, educationIds),
+        lte(theoryLessons.date, berlinToday()),
+      ),
+    );
+  return groupBy(rows, (row) => row.educationId);
+}
 
 function syllabus(required: number, numbers: number[]): SyllabusProgress {
   const attended = [...new Set(numbers)].sort((a, b) => a - b);
@@ -95,34 +130,12 @@ export function createTheoryProgressHandlers(db: Db): OperationHandlers {
           ),
         );
       if (!education) throw notFound();
-      // A booking counts once the lesson's day has come: a module booked for later is not
-      // attended yet.
-      const lessons = await db
-        .select({
-          additional: theoryLessons.additional,
-          lessonNumber: theoryLessons.lessonNumber,
-          licenseClasses: theoryLessons.licenseClasses,
-        })
-        .from(theoryLessonParticipants)
-        .innerJoin(
-          theoryLessons,
-          and(
-            eq(theoryLessons.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
-            eq(theoryLessons.id, theoryLessonParticipants.theoryLessonId),
-          ),
-        )
-        .where(
-          and(
-            eq(theoryLessonParticipants.drivingSchoolId, schoolId),
-            eq(theoryLessonParticipants.studentEducationId, education.id),
-            lte(theoryLessons.date, berlinToday()),
-          ),
-        );
+      const lessons = (await attendedLessons(db, schoolId, [education.id])).get(education.id);
       return {
         status: 200,
         body: theoryProgress(
           { ...education, licenseClass: education.licenseClass as LicenseClass },
-          lessons,
+          lessons ?? [],
         ),
       };
     },
