@@ -66,8 +66,8 @@ function syllabus(required: number, numbers: number[]): SyllabusProgress {
   return { required, attended, missing };
 }
 
-/** The class an additional lesson must cover to count (B197 learns with class B). */
-const lessonClasses = (licenseClass: LicenseClass): string[] =>
+/** The classes an additional lesson must cover one of to count (B197 learns with class B). */
+export const lessonClasses = (licenseClass: LicenseClass): string[] =>
   licenseClass === 'B197' ? ['B197', 'B'] : [licenseClass];
 
 /** Grundstoff of an extension of a licence already held: 6 double lessons (FahrschAusbO). */

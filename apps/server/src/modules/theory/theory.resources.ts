@@ -46,6 +46,7 @@ import {
 import { createResourceHandlers, type ResourceDefinition } from '../resources/resource-handlers';
 import { createResourceRepository, type SortOrder } from '../resources/resource-repository';
 import { hiddenStudentIds, keepingHiddenEducations } from '../students/student-access';
+import { lessonClasses } from './theory-progress';
 
 type Schemas = components['schemas'];
 type TheoryCourse = Schemas['TheoryCourse'];
@@ -769,8 +770,9 @@ type StudentEducation = { id: number; licenseClass: string; courseIds: number[] 
 
 /**
  * Which of the student's active educations a lesson can count for (spec 000 §3 student match):
- * basic lessons count for every class, additional ones for the classes they cover; a lesson
- * of a course counts for educations in the course or with a free course place.
+ * basic lessons count for every class, additional ones for the classes they cover (B197 also
+ * takes class B's, as the progress counts them); a lesson of a course counts for educations
+ * in the course or with a free course place.
  */
 export function matchLesson(
   lesson: Pick<LessonRow, 'additional' | 'licenseClasses' | 'theoryCourseId'>,
@@ -780,7 +782,11 @@ export function matchLesson(
     return { studentEducationIds: [], reasons: ['theory.match.no_active_education'] };
   }
   const covered = educations.filter(
-    (e) => !lesson.additional || lesson.licenseClasses.includes(e.licenseClass),
+    (e) =>
+      !lesson.additional ||
+      lessonClasses(e.licenseClass as LicenseClass).some((c) =>
+        lesson.licenseClasses.includes(c as LicenseClass),
+      ),
   );
   if (covered.length === 0) {
     return { studentEducationIds: [], reasons: ['theory.match.class_not_covered'] };

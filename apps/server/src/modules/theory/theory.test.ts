@@ -49,15 +49,6 @@ type Progress = {
   additional: { required: number; attended: number[]; missing: number[] };
   complete: boolean;
 };
-type CalendarEntries = {
-  data: {
-    appointment: { id: number; type: string; title?: string; date: string; startTime: string };
-    editable: boolean;
-    theoryLessonId?: number;
-    instructorName: string;
-  }[];
-  total: number;
-};
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
