@@ -71,18 +71,21 @@ export function LessonTimetable({
                 ),
               },
               {
-                id: 'date',
-                header: t('lessons.columns.date'),
-                cell: (row) => formatDate(row.date),
-              },
-              {
-                id: 'time',
-                header: t('lessons.columns.time'),
-                cell: (row) =>
-                  t('common.timeRange', {
-                    from: row.startTime,
-                    to: addMinutes(row.startTime, row.minutes),
-                  }),
+                // Date and time in one column, each on a line of its own: the timetable
+                // keeps its attendance button in view on a laptop.
+                id: 'when',
+                header: t('lessons.columns.when'),
+                cell: (row) => (
+                  <span className="flex flex-col whitespace-nowrap tabular-nums">
+                    <span>{formatDate(row.date)}</span>
+                    <span className="text-neutral-600">
+                      {t('common.timeRange', {
+                        from: row.startTime,
+                        to: addMinutes(row.startTime, row.minutes),
+                      })}
+                    </span>
+                  </span>
+                ),
               },
               {
                 id: 'instructor',
