@@ -8500,8 +8500,9 @@ export interface components {
             practicalExamDate?: components["schemas"]["IsoDate"];
             /**
              * @description The last day for the practical exam: the date of the latest passed theory exam of the
-             *     education plus 12 months (absent without a passed theory exam). Read-only; the
-             *     front end warns from 30 days before it.
+             *     education plus 12 months (absent without a passed theory exam, and once a practical
+             *     exam of the education is passed). Read-only; the front end warns from 30 days before
+             *     it.
              */
             practicalExamDeadline?: components["schemas"]["IsoDate"];
             /**

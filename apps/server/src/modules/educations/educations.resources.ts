@@ -15,7 +15,7 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { passedTheoryExamDates, practicalExamDeadline } from '../exams/exam-requirements';
+import { openPracticalExamDeadlines } from '../exams/exam-requirements';
 import {
   batchLoader,
   expression,
@@ -138,16 +138,16 @@ export function educationListsLoader(db: Db) {
 
 export function educationMapper(db: Db) {
   const lists = educationListsLoader(db);
-  // A passed theory exam starts the 12-month window for the practical exam.
-  const passedTheory = batchLoader<string>((schoolId, ids) =>
-    passedTheoryExamDates(db, schoolId, ids),
+  // A passed theory exam starts the 12-month window for the practical exam (until it is passed).
+  const practicalDeadline = batchLoader<string>((schoolId, ids) =>
+    openPracticalExamDeadlines(db, schoolId, ids),
   );
   return async (row: EducationRow): Promise<Schemas['StudentEducation']> => {
-    const passed = await passedTheory(row.drivingSchoolId, row.id);
+    const deadline = await practicalDeadline(row.drivingSchoolId, row.id);
     return {
       ...withoutNulls(row),
       ...(await lists(row.drivingSchoolId, row.id)),
-      ...(passed ? { practicalExamDeadline: practicalExamDeadline(passed) } : {}),
+      ...(deadline ? { practicalExamDeadline: deadline } : {}),
     } as Schemas['StudentEducation'];
   };
 }

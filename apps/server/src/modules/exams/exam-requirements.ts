@@ -132,6 +132,39 @@ export async function passedTheoryExamDates(
   );
 }
 
+/**
+ * The last day for the practical exam per education whose window runs: a passed theory exam
+ * and no passed practical exam yet (once it is passed, there is no deadline left to warn of).
+ */
+export async function openPracticalExamDeadlines(
+  db: Db,
+  schoolId: number,
+  educationIds: number[],
+): Promise<Map<number, string>> {
+  const passed = await passedTheoryExamDates(db, schoolId, educationIds);
+  if (passed.size === 0) return passed;
+  const done = await db
+    .selectDistinct({ id: examParticipants.studentEducationId })
+    .from(examParticipants)
+    .innerJoin(
+      exams,
+      and(
+        eq(exams.drivingSchoolId, examParticipants.drivingSchoolId),
+        eq(exams.id, examParticipants.examId),
+      ),
+    )
+    .where(
+      and(
+        eq(examParticipants.drivingSchoolId, schoolId),
+        inArray(examParticipants.studentEducationId, [...passed.keys()]),
+        eq(examParticipants.status, 'PASSED'),
+        eq(exams.kind, 'PRACTICAL'),
+      ),
+    );
+  for (const { id } of done) passed.delete(id);
+  return new Map([...passed].map(([id, date]) => [id, practicalExamDeadline(date)]));
+}
+
 /** Minutes of booked driving lessons that took place, per education and hour type. */
 async function specialDriveMinutes(db: Db, schoolId: number, ids: number[]) {
   const rows = await db

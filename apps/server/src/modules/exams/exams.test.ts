@@ -793,6 +793,17 @@ describe.each(DRIVERS)('exams on %s', (driver) => {
         // The latest planned or passed theory exam, set by the exam calls.
         theoryExamDate: date,
       });
+      // Once the practical exam is passed, no deadline is left to warn of.
+      const practical = await bookedExam('practical', addDays(today, -1), [s.studentEducationId]);
+      const practicalId = practical.participants[0]?.id as number;
+      const done = await record('practical', [{ studentExamId: practicalId, status: 'PASSED' }]);
+      expect(done.status, done.raw).toBe(200);
+      const after = await t.call<{ practicalExamDeadline?: string }>(
+        'GET',
+        `/student-educations/${s.studentEducationId}`,
+        { token: owner },
+      );
+      expect(after.body.practicalExamDeadline).toBeUndefined();
       // Corrected to FAILED: no window any more.
       const failed = await record('theory', [{ studentExamId: id, status: 'FAILED', points: 12 }]);
       expect(failed.body[0]?.practicalExamDeadline).toBeUndefined();
