@@ -12,7 +12,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -225,4 +225,91 @@ export async function openPopup(page: Page, trigger: Locator, popup: Locator): P
       if (Date.now() > deadline) throw error;
     }
   }
+}
+
+/**
+ * A signed-in API caller for a test's own set-up and look-ups (the screens are driven by
+ * hand). `call` sends JSON, or a `FormData` body as multipart; it throws on an error status.
+ */
+export async function apiAs(harness: Harness, user: { email: string; password: string }) {
+  const response = await fetch(`${harness.baseUrl}/api/generate-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.status).toBe(200);
+  const { token, instructor } = (await response.json()) as {
+    token: string;
+    instructor: { id: number };
+  };
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${harness.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined || body instanceof FormData
+          ? {}
+          : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined
+        ? {}
+        : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+    });
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await send(method, path, body);
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return { userId: instructor.id, call, send };
+}
+
+/** The calendar day in Berlin `days` from now, ISO. */
+export function berlinIso(days: number): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Types a date into a date field (`group`: its segments take digits in order). */
+export async function typeDate(page: Page, group: Locator, iso: string) {
+  const [year, month, day] = iso.split('-');
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}
+
+/** Types `HH:MM` into a time field. */
+export async function typeTime(page: Page, group: Locator, hhmm: string) {
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(hhmm.replace(':', ''));
+}
+
+/** Opens a select or combo box and picks the option (clicked again when a re-render ate it). */
+export async function choose(page: Page, trigger: Locator, option: string | RegExp) {
+  const wanted = page.getByRole('option', { name: option });
+  for (let attempt = 0; attempt < 5 && !(await wanted.isVisible()); attempt++) {
+    await trigger.click();
+    try {
+      await wanted.waitFor({ state: 'visible', timeout: 3000 });
+    } catch {
+      // A re-render ate the click; the next attempt clicks again.
+    }
+  }
+  await wanted.click();
+}
+
+/** Draws a signature-like stroke on a signature pad's canvas with the mouse. */
+export async function drawSignature(page: Page, canvas: Locator) {
+  const box = await canvas.boundingBox();
+  expect(box).not.toBeNull();
+  const { x, y, width, height } = box as NonNullable<typeof box>;
+  await page.mouse.move(x + width * 0.1, y + height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++) {
+    await page.mouse.move(
+      x + width * (0.1 + step * 0.065),
+      y + height * (0.6 - 0.25 * Math.sin(step / 2)),
+    );
+  }
+  await page.mouse.up();
 }

@@ -1,6 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, type Harness, signIn, startHarness } from './harness';
+import {
+  apiAs,
+  berlinIso,
+  choose,
+  DEMO,
+  drawSignature,
+  type Harness,
+  signIn,
+  startHarness,
+  typeDate,
+  typeTime,
+} from './harness';
 
 /*
  * The scheduler against the real server (issue 11): the office books a double lesson on a
@@ -20,71 +30,10 @@ afterAll(async () => {
 
 type Check = { ok: boolean };
 
-/** A signed-in API caller for the test's own look-ups (the screens are driven by hand). */
-async function apiAs(user: { email: string; password: string }) {
-  const response = await fetch(`${harness.baseUrl}/api/generate-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  expect(response.status).toBe(200);
-  const { token, instructor } = (await response.json()) as {
-    token: string;
-    instructor: { id: number };
-  };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${harness.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-  return { userId: instructor.id, call };
-}
-
-/** The calendar day in Berlin `days` from now, ISO. */
-function berlinIso(days: number): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-/** Types a date into a date field of the dialog (its segments take digits in order). */
-async function typeDate(page: Page, group: Locator, iso: string) {
-  const [year, month, day] = iso.split('-');
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(`${day}${month}${year}`);
-}
-
-async function typeTime(page: Page, group: Locator, hhmm: string) {
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(hhmm.replace(':', ''));
-}
-
-/** Opens a select or combo box of the dialog and picks the option. */
-async function choose(page: Page, trigger: Locator, option: string | RegExp) {
-  const wanted = page.getByRole('option', { name: option });
-  for (let attempt = 0; attempt < 5 && !(await wanted.isVisible()); attempt++) {
-    await trigger.click();
-    try {
-      await wanted.waitFor({ state: 'visible', timeout: 3000 });
-    } catch {
-      // A re-render ate the click; the next attempt clicks again.
-    }
-  }
-  await wanted.click();
-}
-
 describe('the scheduler in the built back office', () => {
   test('office books a double lesson, is stopped by the car in use, the student signs on a tablet, release locks it', async () => {
-    const office = await apiAs(DEMO.office);
-    const jonas = await apiAs(DEMO.instructor);
+    const office = await apiAs(harness, DEMO.office);
+    const jonas = await apiAs(harness, DEMO.instructor);
 
     // Two of Jonas's own students with exactly one education (so the dialog chooses it).
     const { data: own } = await jonas.call<{
@@ -253,19 +202,7 @@ describe('the scheduler in the built back office', () => {
       await dialog.getByRole('button', { name: 'Unterschreiben und buchen' }).click();
       const signing = page.getByRole('dialog', { name: 'Unterschrift des Fahrschülers' });
       await signing.waitFor();
-      const pad = signing.locator('canvas');
-      const box = await pad.boundingBox();
-      expect(box).not.toBeNull();
-      const { x, y, width, height } = box as NonNullable<typeof box>;
-      await page.mouse.move(x + width * 0.1, y + height * 0.6);
-      await page.mouse.down();
-      for (let step = 1; step <= 12; step++) {
-        await page.mouse.move(
-          x + width * (0.1 + step * 0.065),
-          y + height * (0.6 - 0.25 * Math.sin(step / 2)),
-        );
-      }
-      await page.mouse.up();
+      await drawSignature(page, signing.locator('canvas'));
       await signing.getByRole('button', { name: 'Unterschreiben und buchen' }).click();
       await signing.waitFor({ state: 'hidden' });
       await page.getByText('Gespeichert.').first().waitFor();
