@@ -5080,6 +5080,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/student-educations/{id}/booked-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products booked for a student's education
+         * @description Everything booked for the education (basic fee, learning material, add-ons, exam fees,
+         *     the repeat presentation after a failed exam), newest first, with the price it was
+         *     booked at and whether it is invoiced yet. Read-only: products are booked by their own
+         *     calls. An education of a student the caller may not see answers 404.
+         */
+        get: operations["listEducationBookedProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/theory-exams": {
         parameters: {
             query?: never;
@@ -22163,6 +22186,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TheoryProgress"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEducationBookedProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked products, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentBookedProduct"][];
                 };
             };
             401: components["responses"]["Unauthorized"];

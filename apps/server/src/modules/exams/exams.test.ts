@@ -848,11 +848,11 @@ describe.each(DRIVERS)('exams on %s', (driver) => {
     });
 
     const bookFees = (educationId: number, studentExamId: number) =>
-      t.call<{ productId: number; price: number; type: string; studentEducationId: number }[]>(
-        'POST',
-        `/products/student-booked-product/on-failed-exam/${educationId}/${studentExamId}`,
-        { token: owner },
-      );
+      t.call<
+        { id: number; productId: number; price: number; type: string; studentEducationId: number }[]
+      >('POST', `/products/student-booked-product/on-failed-exam/${educationId}/${studentExamId}`, {
+        token: owner,
+      });
 
     it('books the exam presentation of the price list once per failed exam, only when called', async () => {
       const s = await student();
@@ -882,6 +882,22 @@ describe.each(DRIVERS)('exams on %s', (driver) => {
         }),
       ]);
       expectError(await bookFees(s.studentEducationId, id), 422, 'errors.already_booked');
+      // The education's booked products list it, newest first, once.
+      const list = await t.call<{ id: number; productId: number; invoiced: boolean }[]>(
+        'GET',
+        `/student-educations/${s.studentEducationId}/booked-products`,
+        { token: owner },
+      );
+      expect(list.status, list.raw).toBe(200);
+      expect(list.body.filter((row) => row.productId === presentationId)).toEqual([
+        expect.objectContaining({ id: booked.body[0]?.id, invoiced: false }),
+      ]);
+      expect(list.body[0]?.id).toBe(booked.body[0]?.id);
+      expectError(
+        await t.call('GET', '/student-educations/999999/booked-products', { token: owner }),
+        404,
+        'errors.not_found',
+      );
     });
 
     it("books it with the status change when the school's switch is on", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   branches,
@@ -153,6 +153,33 @@ export function createStudentPriceHandlers(db: Db): OperationHandlers {
     rows.filter((row) => row.productType === type);
 
   return {
+    /** Newest first; the education's student is visible (student-access.ts checked it). */
+    async listEducationBookedProducts(request) {
+      const a = requireAuth(request);
+      const educationId = Number(request.params.id);
+      const [education] = await db
+        .select({ id: studentEducations.id })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, a.drivingSchoolId),
+            eq(studentEducations.id, educationId),
+          ),
+        );
+      if (!education) throw notFound();
+      const rows = await db
+        .select()
+        .from(studentBookedProducts)
+        .where(
+          and(
+            eq(studentBookedProducts.drivingSchoolId, a.drivingSchoolId),
+            eq(studentBookedProducts.studentEducationId, educationId),
+          ),
+        )
+        .orderBy(desc(studentBookedProducts.createdAt), desc(studentBookedProducts.id))
+        .limit(1000);
+      return { status: 200, body: rows.map(toBookedProduct) };
+    },
     async listPricesByStudent(request) {
       const a = requireAuth(request);
       const student = await loadStudent(db, a, request.params.id);

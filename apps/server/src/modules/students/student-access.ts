@@ -174,6 +174,7 @@ export const STUDENT_ACCESS = {
   deleteTheoryLessonSignature: { lessonParticipant: 'query.studentTheoryLessonId' },
   uploadTheoryLessonSignature: { student: 'query.studentId' },
   getTheoryProgress: { education: 'path.id' },
+  listEducationBookedProducts: { education: 'path.id' },
   // exams and pre-exams
   filterTheoryExams: { student: 'body.studentId' },
   filterPracticalExams: { student: 'body.studentId' },
