@@ -167,6 +167,26 @@ export const Educations: Story = {
   },
 };
 
+/** Each education lists what is booked for it (loaded when opened): price and billing. */
+export const EducationBookedProducts: Story = {
+  args: { initialTab: 'educations' },
+  parameters: { msw: { handlers: [...editHandlers, studentHandlers.bookedProducts] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Ausbildung Klasse B', undefined, LOAD);
+    await userEvent.click(
+      canvas.getAllByRole('button', { name: 'Gebuchte Leistungen anzeigen' })[0] as HTMLElement,
+    );
+    const table = await canvas.findByRole('table', { name: 'Gebuchte Leistungen' }, LOAD);
+    await expect(
+      within(table).getByText('Vorstellung zur praktischen Prüfung'),
+    ).toBeInTheDocument();
+    await expect(within(table).getByText('offen')).toBeInTheDocument();
+    await expect(within(table).getByText('abgerechnet')).toBeInTheDocument();
+    await expect(within(table).getByText(/195,00/)).toBeInTheDocument();
+  },
+};
+
 export const EducationsEmpty: Story = {
   args: { initialTab: 'educations' },
   parameters: {

@@ -35,6 +35,7 @@ import {
   useTheoryCourses,
 } from './api/student-queries';
 import type { StudentFormPickers } from './components/student-form';
+import { EducationBookedProducts } from './education-booked-products';
 import { type EducationForm, educationFormSchema } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
 
@@ -164,6 +165,7 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
                   {t('educations.driveBuzzEnabled')}
                 </Switch>
               </div>
+              <EducationBookedProducts educationId={education.id} />
             </li>
           );
         })}

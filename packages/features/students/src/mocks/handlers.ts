@@ -466,6 +466,38 @@ export const studentHandlers = {
     return response(201).json({ ...notes[0], id: 550, text: body.text } as StudentNote);
   }),
   theoryCourses: mockHttp.get('/theory-courses', ({ response }) => response(200).json([])),
+  bookedProducts: mockHttp.get('/student-educations/{id}/booked-products', ({ response, params }) =>
+    response(200).json([
+      {
+        id: 902,
+        studentId: 101,
+        studentEducationId: Number(params.id),
+        productId: 44,
+        type: 'DRIVING_LESSON',
+        name: 'Vorstellung zur praktischen Prüfung',
+        licenseClass: 'B',
+        quantity: 1,
+        price: 19500,
+        vatRate: 19,
+        invoiced: false,
+        bookedAt: '2026-03-05T10:15:00Z',
+      },
+      {
+        id: 901,
+        studentId: 101,
+        studentEducationId: Number(params.id),
+        productId: 40,
+        type: 'BASIC_FEE',
+        name: 'Grundbetrag Klasse B',
+        licenseClass: 'B',
+        quantity: 1,
+        price: 39000,
+        vatRate: 19,
+        invoiced: true,
+        bookedAt: '2026-01-12T09:00:00Z',
+      },
+    ]),
+  ),
   inbox: mockHttp.get('/documents-in-processing', ({ response }) => response(200).json(inbox)),
   inboxEmpty: mockHttp.get('/documents-in-processing', ({ response }) => response(200).json([])),
   inboxLoading: mockHttp.get('/documents-in-processing', async ({ response }) => {
