@@ -21,7 +21,8 @@ import {
  * the class-B lesson (the class-A student is refused with the reason); the instructor records
  * the attendance of a basic lesson with a signature and downloads the attendance list, a PDF
  * naming the signer. The office adds a ready student to a practical exam it creates, books
- * the exam, records "failed", and the screen books the repeat presentation fee.
+ * the exam, records "failed", and the screen books the repeat presentation fee, which the
+ * student record then lists among the education's booked products.
  */
 
 let harness: Harness;
@@ -483,6 +484,7 @@ describe('theory and exams in the built back office', () => {
       const answer = await feeAnswer;
       expect(answer.status()).toBe(201);
       const booked = (await answer.json()) as {
+        id: number;
         name: string;
         studentEducationId: number;
         type: string;
@@ -514,12 +516,38 @@ describe('theory and exams in the built back office', () => {
         'errors.already_booked',
       );
 
-      // The student record's exams tab shows the failed exam (it lists no booked products).
+      // The student record's exams tab shows the failed exam …
       await page.goto(`/students/edit/${candidate.id}?tab=exams`);
       await page
         .getByRole('row')
         .filter({ hasText: shown })
         .filter({ hasText: 'Nicht bestanden' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      // … and the education's booked products the repeat fee, open (not invoiced yet).
+      const listed = await office.call<{ id: number; name: string }[]>(
+        'GET',
+        `/student-educations/${examEducation.id}/booked-products`,
+      );
+      // Newest first: the fee just booked.
+      expect(listed[0]).toMatchObject({ name: fee, id: booked[0]?.id });
+      await page.goto(`/students/edit/${candidate.id}?tab=educations`);
+      const educationCard = page
+        .getByRole('listitem')
+        .filter({
+          has: page.getByRole('heading', {
+            name: `Ausbildung Klasse ${examEducation.licenseClass}`,
+          }),
+        })
+        .first();
+      await educationCard
+        .getByRole('button', { name: 'Gebuchte Leistungen anzeigen' })
+        .click({ timeout: 30_000 });
+      const bookedTable = educationCard.getByRole('table', { name: 'Gebuchte Leistungen' });
+      await bookedTable
+        .getByRole('row')
+        .filter({ hasText: fee })
+        .filter({ hasText: 'offen' })
         .first()
         .waitFor({ timeout: 30_000 });
       await context.close();
