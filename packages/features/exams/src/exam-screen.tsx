@@ -50,7 +50,7 @@ const fullName = (row: ExamParticipant) => `${row.firstName} ${row.lastName}`;
 const ForName = ({ name }: { name: string }) => <span className="sr-only"> ({name})</span>;
 
 /**
- * One exam slot (`/theory-exam/{id}`, `/practical-exam/{id}`): its data, booking at the
+ * One exam slot (`/theory-exam?exam={id}`, `/practical-exam?exam={id}`): its data, booking at the
  * testing organization and the participants — add (with the education status info), mark as
  * ready, set the status, remove, upload and download the protocol; after "failed" the repeat
  * fee is booked. Each call has its own pending and success state (spec 001 §4). Read-only

@@ -41,7 +41,7 @@ const ALL = 'all';
 export type ExamsScreenProps = {
   /** Theory exams (`/theory-exam`) or practical exams (`/practical-exam`). */
   kind: ExamKind;
-  /** Where an exam's detail is; `/theory-exam/{id}` or `/practical-exam/{id}` by default. */
+  /** Where an exam's detail is; `/theory-exam?exam={id}` or `/practical-exam?exam={id}` by default (the back office's links). */
   examHref?: (exam: Exam) => string;
   /** `YYYY-MM-DD` of today (the calendar's month and mark); today in Berlin by default. */
   today?: string;
@@ -60,7 +60,7 @@ export function ExamsScreen({
   const { t } = useExamsTranslation();
   // One function per kind, so the table's columns are not rebuilt on every render.
   const examHref = useMemo(
-    () => givenHref ?? ((exam: Exam) => `${EXAM_ROUTE[kind]}/${exam.id}`),
+    () => givenHref ?? ((exam: Exam) => `${EXAM_ROUTE[kind]}?exam=${exam.id}`),
     [givenHref, kind],
   );
   const canWrite = useCan('MODULE_EXAM_WRITE');

@@ -19,7 +19,7 @@ export type StudentExamsPanelProps = {
   studentId: number;
   /** `YYYY-MM-DD` the deadline warnings count from; today in Berlin by default. */
   today?: string;
-  /** Where an exam's detail is; `/theory-exam/{id}` or `/practical-exam/{id}` by default. */
+  /** Where an exam's detail is; `/theory-exam?exam={id}` or `/practical-exam?exam={id}` by default (the back office's links). */
   examHref?: (kind: ExamKind, examId: number) => string;
 };
 
@@ -37,7 +37,7 @@ const KIND: Record<StudentExamSummary['kind'], ExamKind> = {
 export function StudentExamsPanel({
   studentId,
   today = toIsoDate(new Date()),
-  examHref = (kind, examId) => `${EXAM_ROUTE[kind]}/${examId}`,
+  examHref = (kind, examId) => `${EXAM_ROUTE[kind]}?exam=${examId}`,
 }: StudentExamsPanelProps) {
   const { t } = useExamsTranslation();
   const data = useStudentExamsAndEducations(studentId);
