@@ -16,11 +16,20 @@ function idOf(value: unknown): number | null {
  * spec has one route per kind; the exam in the query survives a reload and the back button).
  */
 function ExamPage({ kind }: { kind: ExamKind }) {
+  const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { exam?: unknown };
   const examId = idOf(search.exam);
   const list = EXAM_ROUTE[kind];
   if (examId !== null) {
-    return <ExamScreen key={`${kind}-${examId}`} kind={kind} examId={examId} backHref={list} />;
+    return (
+      <ExamScreen
+        key={`${kind}-${examId}`}
+        kind={kind}
+        examId={examId}
+        backHref={list}
+        onDeleted={() => navigate({ href: list, replace: true })}
+      />
+    );
   }
   return <ExamsScreen key={kind} kind={kind} examHref={(exam) => `${list}?exam=${exam.id}`} />;
 }

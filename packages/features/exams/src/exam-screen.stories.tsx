@@ -171,6 +171,40 @@ export const NoParticipants: Story = {
   },
 };
 
+/** A slot without results can be deleted (spec 001: practical exams can be deleted). */
+export const DeletesExam: Story = {
+  args: { kind: 'practical', examId: 11, onDeleted: undefined },
+  parameters: {
+    msw: {
+      handlers: [
+        examDetailHandlers({ ...plannedExam, id: 11, participants: [] }).getPractical,
+        mockHttp.delete('/practical-exams/{id}', ({ response }) => response(204).empty()),
+        ...lookups,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Praktische Prüfung am 12.03.2026' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Prüfung löschen' }));
+    const confirm = within(
+      await pageBody().findByRole('alertdialog', { name: 'Prüftermin löschen?' }),
+    );
+    await userEvent.click(confirm.getByRole('button', { name: 'Prüfung löschen' }));
+    await canvas.findByText('Der Prüftermin wurde gelöscht.');
+    await expect(canvas.getByRole('link', { name: 'Zurück zur Übersicht' })).toBeInTheDocument();
+  },
+};
+
+/** A slot with results cannot be deleted: the button is not offered. */
+export const NoDeleteWithResults: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await row(canvasElement, 'Emma Koch');
+    await expect(canvas.queryByRole('button', { name: 'Prüfung löschen' })).toBeNull();
+  },
+};
+
 /** The testing organization refuses the booking: the server's message as an error toast. */
 export const BookingRefused: Story = {
   args: { kind: 'practical', examId: plannedExam.id },

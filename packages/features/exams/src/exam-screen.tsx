@@ -42,6 +42,11 @@ export type ExamScreenProps = {
   today?: string;
   /** The exam list; `/theory-exam` or `/practical-exam` by default. */
   backHref?: string;
+  /**
+   * After the exam slot was deleted (the host returns to the list); without it the screen says
+   * it is deleted and links back.
+   */
+  onDeleted?: () => void;
 };
 
 const fullName = (row: ExamParticipant) => `${row.firstName} ${row.lastName}`;
@@ -61,6 +66,7 @@ export function ExamScreen({
   examId,
   today = toIsoDate(new Date()),
   backHref = EXAM_ROUTE[kind],
+  onDeleted,
 }: ExamScreenProps) {
   const { t } = useExamsTranslation();
   const exam = useExam(kind, examId);
@@ -91,6 +97,7 @@ export function ExamScreen({
       exam={exam.data}
       today={today}
       backHref={backHref}
+      onDeleted={onDeleted}
       organizationName={organization?.name}
       proctorName={proctor ? `${proctor.firstName} ${proctor.lastName}` : undefined}
     />
@@ -102,6 +109,7 @@ function ExamDetail({
   exam,
   today,
   backHref,
+  onDeleted,
   organizationName,
   proctorName,
 }: {
@@ -109,6 +117,7 @@ function ExamDetail({
   exam: Exam;
   today: string;
   backHref: string;
+  onDeleted?: () => void;
   organizationName?: string;
   proctorName?: string;
 }) {
@@ -118,6 +127,8 @@ function ExamDetail({
   const [adding, setAdding] = useState(false);
   const [uploadFor, setUploadFor] = useState<ExamParticipant | null>(null);
   const [removing, setRemoving] = useState<ExamParticipant | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
   const [result, setResult] = useState<{ participant: ExamParticipant; status: ExamStatus } | null>(
     null,
   );
@@ -177,6 +188,18 @@ function ExamDetail({
   };
 
   const kindName = t(`kinds.${kind}`);
+  if (deleted) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Link href={backHref}>{t('detail.back')}</Link>
+        <p role="status" className="text-sm text-neutral-700">
+          {t('detail.deleted')}
+        </p>
+      </div>
+    );
+  }
+  // Only a slot without results can go (the server answers errors.exam_has_results else).
+  const deletable = canWrite && exam.participants.every((p) => isRemovable(p.status));
   return (
     <div className="flex flex-col gap-4">
       <Link href={backHref}>{t('detail.back')}</Link>
@@ -206,6 +229,11 @@ function ExamDetail({
                 }
               >
                 {t('detail.book')}
+              </Button>
+            )}
+            {deletable && (
+              <Button variant="secondary" onPress={() => setDeleting(true)}>
+                {t('detail.delete')}
               </Button>
             )}
           </>
@@ -523,6 +551,34 @@ function ExamDetail({
         }}
       >
         {removing ? t('detail.removeText', { name: fullName(removing) }) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={deleting}
+        onOpenChange={setDeleting}
+        title={t('detail.deleteTitle')}
+        confirmLabel={t('detail.delete')}
+        cancelLabel={t('common.cancel')}
+        variant="destructive"
+        isPending={actions.deleteExam.isPending}
+        onConfirm={async () => {
+          try {
+            await actions.deleteExam.mutateAsync();
+          } catch (error) {
+            // Spec 001 §8: the server's error_message in an error snackbar.
+            toast.error(message(error) ?? '');
+            setDeleting(false);
+            return;
+          }
+          setDeleting(false);
+          toast.success(t('messages.delete_success'));
+          if (onDeleted) onDeleted();
+          else setDeleted(true);
+        }}
+      >
+        {t(exam.booked ? 'detail.deleteTextBooked' : 'detail.deleteText', {
+          kind: kindName,
+          date: formatDate(exam.date),
+        })}
       </ConfirmDialog>
     </div>
   );

@@ -255,6 +255,15 @@ export function useExamActions(kind: ExamKind, examId: number) {
         });
       },
     }),
+    deleteExam: useMutation({
+      meta: silent,
+      mutationFn: async () => {
+        await fetch.DELETE(examPath(kind, '/theory-exams/{id}'), {
+          params: { path: { id: examId } },
+        });
+      },
+      onSuccess: refresh,
+    }),
     uploadProtocol: useMutation({
       ...common,
       mutationFn: async ({ studentExamId, file }: { studentExamId: number; file: File }) =>
