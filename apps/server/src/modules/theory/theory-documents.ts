@@ -3,8 +3,6 @@ import type { Db } from '../../db/database';
 import {
   branches,
   drivingSchools,
-  studentEducations,
-  students,
   theoryLessonParticipants,
   theoryLessons,
   users,
@@ -18,7 +16,7 @@ import { SIGNATURE_MAX_BYTES } from '../appointments/driving-lessons';
 import { handlers, hhmm } from '../resources/kit';
 import { hiddenStudentIds } from '../students/student-access';
 import { type AttendanceSheet, attendancePdf } from './attendance-pdf';
-import { participantsOf } from './theory.resources';
+import { participantRows, participantsOf } from './theory.resources';
 
 /*
  * The theory lesson documents (spec 001 §3 "theory lesson document"): each participant signs
@@ -59,37 +57,7 @@ async function sheetOf(
       .from(users)
       .where(and(eq(users.drivingSchoolId, schoolId), eq(users.id, lesson.instructorId))),
   ]);
-  const rows = await db
-    .select({
-      studentId: theoryLessonParticipants.studentId,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      licenseClass: studentEducations.licenseClass,
-      signatureFileId: theoryLessonParticipants.signatureFileId,
-      signedAt: theoryLessonParticipants.signedAt,
-    })
-    .from(theoryLessonParticipants)
-    .innerJoin(
-      students,
-      and(
-        eq(students.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
-        eq(students.id, theoryLessonParticipants.studentId),
-      ),
-    )
-    .innerJoin(
-      studentEducations,
-      and(
-        eq(studentEducations.drivingSchoolId, theoryLessonParticipants.drivingSchoolId),
-        eq(studentEducations.id, theoryLessonParticipants.studentEducationId),
-      ),
-    )
-    .where(
-      and(
-        eq(theoryLessonParticipants.drivingSchoolId, schoolId),
-        eq(theoryLessonParticipants.theoryLessonId, lesson.id),
-      ),
-    )
-    .orderBy(students.lastName, students.firstName, theoryLessonParticipants.id);
+  const rows = await participantRows(db, schoolId, [lesson.id]);
   // An instructor who sees only own students prints only those (like the lesson's answer).
   const hidden = await hiddenStudentIds(
     db,

@@ -630,15 +630,18 @@ async function courseStudentCount(db: Db, auth: AuthContext, courseId: number) {
 
 /* ──────────────────────────── theory lessons ──────────────────────────── */
 
-/** The participants of lessons with names and class; `studentId` narrows to one student. */
-export async function participantsOf(
+/**
+ * The participant rows of lessons with names, class and signature file, by name;
+ * `studentId` narrows to one student. The lesson answers and the attendance PDF read these.
+ */
+export async function participantRows(
   db: Db,
   schoolId: number,
   lessonIds: number[],
   studentId?: number,
-): Promise<Participant[]> {
+) {
   if (lessonIds.length === 0) return [];
-  const rows = await db
+  return db
     .select({
       id: theoryLessonParticipants.id,
       theoryLessonId: theoryLessonParticipants.theoryLessonId,
@@ -647,6 +650,7 @@ export async function participantsOf(
       firstName: students.firstName,
       lastName: students.lastName,
       licenseClass: studentEducations.licenseClass,
+      signatureFileId: theoryLessonParticipants.signatureFileId,
       signedAt: theoryLessonParticipants.signedAt,
     })
     .from(theoryLessonParticipants)
@@ -672,7 +676,17 @@ export async function participantsOf(
       ),
     )
     .orderBy(asc(students.lastName), asc(students.firstName), asc(theoryLessonParticipants.id));
-  return rows.map((row) =>
+}
+
+/** The participants of lessons with names and class; `studentId` narrows to one student. */
+export async function participantsOf(
+  db: Db,
+  schoolId: number,
+  lessonIds: number[],
+  studentId?: number,
+): Promise<Participant[]> {
+  const rows = await participantRows(db, schoolId, lessonIds, studentId);
+  return rows.map(({ signatureFileId: _file, ...row }) =>
     withoutNulls({
       ...row,
       licenseClass: row.licenseClass as LicenseClass,
