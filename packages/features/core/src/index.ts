@@ -51,6 +51,7 @@ export {
   type ResourcePath,
   useResourceMutations,
 } from './resource-mutations';
+export * from './students';
 export {
   createFeatureTranslation,
   type FeatureTexts,

@@ -1,10 +1,9 @@
-import { useCan } from '@fahrwerk/core';
+import { useCan, useStudentEducations } from '@fahrwerk/core';
 import { cn, ErrorState, Section, Spinner } from '@fahrwerk/ui';
 import type { ReactNode } from 'react';
 import {
   type StudentEducation,
   type TheoryProgress,
-  useStudentEducations,
   useTheoryProgress,
 } from './api/theory-queries';
 import { type SyllabusRow, summarizeProgress } from './progress';

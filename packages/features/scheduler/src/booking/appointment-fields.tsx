@@ -7,13 +7,14 @@ import {
   FormSelect,
   FormTextField,
   FormTimeField,
+  useStudentEducations,
 } from '@fahrwerk/core';
 import { Button, FieldSet, FieldSpan } from '@fahrwerk/ui';
 import { useEffect, useRef } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import { type appointmentFormSchema, fieldsOfType } from './appointment-form';
 import { formatIsoDate } from './booking-format';
-import { useInstructors, useStudentEducations, useVehicles } from './booking-queries';
+import { useInstructors, useVehicles } from './booking-queries';
 import {
   APPOINTMENT_TYPES,
   type Appointment,
@@ -80,7 +81,9 @@ export function AppointmentFields({
       label: `${user.firstName} ${user.lastName}`,
     }));
   const vehicles = useVehicles(shown.vehicles);
-  const educations = useStudentEducations(shown.student ? (studentId ?? null) : null);
+  const educations = useStudentEducations(shown.student ? (studentId ?? null) : null, {
+    activeOnly: true,
+  });
 
   // Subscribed in render, so the effect below sees whether the user changed it.
   const payrollChanged = Boolean(form.formState.dirtyFields.includeInPayroll);

@@ -1,58 +1,12 @@
 import { asBinary, toFormData, useApi } from '@fahrwerk/api';
 import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Appointment, AppointmentInput, SeriesScope } from './booking-types';
 
 /* The calls of the booking dialogs: pickers (students, educations, instructors, vehicles)
    and the saves of appointments and driving lessons. Keys are openapi-react-query's. */
 
-/** Rows a picker asks for at a time; the search narrows it down. */
-export const PICKER_PAGE_SIZE = 50;
-
 const silent: FahrwerkMeta = { silentError: true };
-
-/**
- * The student picker of appointments (`POST /students-filter/filter`): the server answers
- * only the students the caller may see, so an "own students" instructor gets only theirs.
- */
-export function useSelectableStudents(search: string, enabled = true) {
-  const { query } = useApi();
-  return useQuery(
-    query.queryOptions(
-      'post',
-      '/students-filter/filter',
-      {
-        body: {
-          page: 0,
-          size: PICKER_PAGE_SIZE,
-          archived: false,
-          sort: [
-            { field: 'lastName', direction: 'asc' },
-            { field: 'firstName', direction: 'asc' },
-          ],
-          ...(search.trim() ? { search: search.trim() } : {}),
-        },
-      },
-      { enabled, placeholderData: keepPreviousData, select: (page) => page.data },
-    ),
-  );
-}
-
-/** The student's active educations (one per licence class). */
-export function useStudentEducations(studentId: number | null) {
-  const { query } = useApi();
-  return useQuery(
-    query.queryOptions(
-      'get',
-      '/student-educations/student/{studentId}',
-      { params: { path: { studentId: studentId ?? 0 } } },
-      {
-        enabled: studentId !== null,
-        select: (educations) => educations.filter((education) => !education.archived),
-      },
-    ),
-  );
-}
 
 /** The school's instructors, by last name. */
 export function useInstructors(enabled = true) {

@@ -1,8 +1,13 @@
-import { type ApiFormOf, FormComboBox, type FormOption } from '@fahrwerk/core';
+import {
+  type ApiFormOf,
+  FormComboBox,
+  type FormOption,
+  useDebounced,
+  useStudentPicker,
+} from '@fahrwerk/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import type { appointmentFormSchema } from './appointment-form';
-import { useSelectableStudents } from './booking-queries';
 import type { StudentListItem } from './booking-types';
 
 export type StudentPickerProps = {
@@ -12,16 +17,6 @@ export type StudentPickerProps = {
   /** The name of the stored appointment's student (the calendar entry knows it). */
   studentName?: string;
 };
-
-/** Waits until typing pauses before the value changes (one search per word, not per key). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const toOption = (student: StudentListItem): FormOption<number> => ({
   id: student.id,
@@ -38,7 +33,7 @@ export function StudentPicker({ form, isReadOnly, isRequired, studentName }: Stu
   const { control, watch } = form;
   const studentId = watch('studentId');
   const [search, setSearch] = useState('');
-  const query = useSelectableStudents(useDebounced(search, 250), !isReadOnly);
+  const query = useStudentPicker(useDebounced(search, 250), { enabled: !isReadOnly });
   // The chosen student stays an option while another search shows other rows.
   const [chosen, setChosen] = useState<FormOption<number> | null>(() =>
     studentId === null || studentId === undefined

@@ -86,42 +86,6 @@ export function useTheoryPickers(enabled = true) {
   };
 }
 
-/** Students found by name for the pickers (`POST /students-filter/filter`, only those the user may see). */
-export function useStudentSearch(search: string, enabled = true) {
-  const { query } = useApi();
-  return useQuery(
-    query.queryOptions(
-      'post',
-      '/students-filter/filter',
-      {
-        body: {
-          page: 0,
-          size: 20,
-          archived: false,
-          sort: [
-            { field: 'lastName', direction: 'asc' },
-            { field: 'firstName', direction: 'asc' },
-          ],
-          ...(search.trim() ? { search: search.trim() } : {}),
-        },
-      },
-      { enabled, placeholderData: keepPreviousData, select: (page) => page.data },
-    ),
-  );
-}
-
-export function useStudentEducations(studentId: number | null) {
-  const { query } = useApi();
-  return useQuery(
-    query.queryOptions(
-      'get',
-      '/student-educations/student/{studentId}',
-      { params: { path: { studentId: studentId ?? 0 } } },
-      { enabled: studentId !== null },
-    ),
-  );
-}
-
 /** The progress of each education (`GET /student-educations/{id}/theory-progress`). */
 export function useTheoryProgress(educationIds: readonly number[]) {
   const { query } = useApi();

@@ -1,12 +1,11 @@
 import { errorToastMessage } from '@fahrwerk/api';
-import { FormAlert } from '@fahrwerk/core';
+import { FormAlert, useStudentEducations } from '@fahrwerk/core';
 import { Button, Dialog, Modal, Select, toast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
   type StudentListItem,
   type TheoryCourseStudent,
   useSetCourseStudents,
-  useStudentEducations,
 } from '../api/theory-queries';
 import { useTheoryTranslation } from '../use-theory-translation';
 import { StudentSearch } from './student-search';

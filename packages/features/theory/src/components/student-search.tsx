@@ -1,7 +1,7 @@
+import { useDebounced, useStudentPicker } from '@fahrwerk/core';
 import { ComboBox } from '@fahrwerk/ui';
 import { useState } from 'react';
-import { type StudentListItem, useStudentSearch } from '../api/theory-queries';
-import { useDebounced } from './use-debounced';
+import type { StudentListItem } from '../api/theory-queries';
 
 export type StudentSearchProps = {
   label: string;
@@ -13,7 +13,7 @@ export type StudentSearchProps = {
 /** A student by name (`POST /students-filter/filter`: only the students the user may see). */
 export function StudentSearch({ label, placeholder, onChange }: StudentSearchProps) {
   const [search, setSearch] = useState('');
-  const found = useStudentSearch(useDebounced(search, 250));
+  const found = useStudentPicker(useDebounced(search, 250), { size: 20 });
   const rows = found.data ?? [];
   return (
     <ComboBox

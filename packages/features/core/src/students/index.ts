@@ -1,0 +1,2 @@
+export { useStudentEducations, useStudentPicker } from './student-queries';
+export { useDebounced } from './use-debounced';
