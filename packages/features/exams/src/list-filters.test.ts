@@ -6,7 +6,7 @@ test('the exam list asks for a zero-based page sorted by date, leaving out empty
     page: 0,
     size: 25,
     archived: false,
-    sort: [{ field: 'date', direction: 'asc' }],
+    sort: [{ field: 'date', direction: 'desc' }],
   });
 });
 

@@ -27,7 +27,9 @@ export const INITIAL_EXAM_LIST: ExamListState = {
   month: null,
   page: 1,
   pageSize: 25,
-  sort: { id: 'date', desc: false },
+  // Newest first: the coming exams and the ones just held (results to record) on page 1, not
+  // the school's first exam years ago.
+  sort: { id: 'date', desc: true },
 };
 
 /** The body of `POST {resource}/filter` for the list. */
