@@ -3058,6 +3058,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/student-educations/{id}/booked-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products booked for a student's education
+         * @description Everything booked for the education (basic fee, learning material, add-ons, exam fees,
+         *     the repeat presentation after a failed exam), newest first, with the price it was
+         *     booked at and whether it is invoiced yet. Read-only: products are booked by their own
+         *     calls. An education of a student the caller may not see answers 404.
+         */
+        get: operations["listEducationBookedProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/price-lists/filter": {
         parameters: {
             query?: never;
@@ -5080,29 +5103,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/student-educations/{id}/booked-products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The products booked for a student's education
-         * @description Everything booked for the education (basic fee, learning material, add-ons, exam fees,
-         *     the repeat presentation after a failed exam), newest first, with the price it was
-         *     booked at and whether it is invoiced yet. Read-only: products are booked by their own
-         *     calls. An education of a student the caller may not see answers 404.
-         */
-        get: operations["listEducationBookedProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/theory-exams": {
         parameters: {
             query?: never;
@@ -6372,8 +6372,8 @@ export interface paths {
         };
         /**
          * The e-invoice (XRechnung or ZUGFeRD) of a cost-bearer invoice
-         * @description For documents with the e-invoice format XRECHNUNG: the XRechnung (EN 16931, UBL 2.1) as
-         *     `application/xml`; for ZUGFERD: the ZUGFeRD PDF/A-3 (profile EN 16931) with the embedded
+         * @description For documents with the e-invoice format XRECHNUNG: the XRechnung 3.0 (EN 16931, UN/CEFACT
+         *     CII D16B) as `application/xml`; for ZUGFERD: the ZUGFeRD PDF/A-3 (profile EN 16931) with the embedded
          *     XML as `application/pdf`. Documents in the format PDF and drafts answer 422
          *     `errors.no_e_invoice`.
          */
@@ -6402,6 +6402,86 @@ export interface paths {
          *     `errors.email_not_sent`.
          */
         post: operations["sendPaymentDocumentEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-documents/final-invoice-candidates/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finished educations waiting for their final invoice (step 1 of the invoice wizard) */
+        post: operations["filterFinalInvoiceCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's billing runs, newest first (at most 50, without their items) */
+        get: operations["listBillingRuns"];
+        put?: never;
+        /**
+         * Start a billing run (final invoices of many educations, as a background job)
+         * @description Answers 202 at once with the queued run; the invoices are issued by a background job
+         *     (PostgreSQL: a job queue every server instance works on; embedded database: in the
+         *     server process). Poll `GET /billing-runs/{id}` for the progress. A run interrupted by a
+         *     stop of the server is taken up again when a server starts; it never leaves half a
+         *     document, and an education is never billed twice (also not by two runs at once).
+         */
+        post: operations["startBillingRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One billing run with its progress and items */
+        get: operations["getBillingRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing-runs/{id}/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDFs of a billing run's invoices as one ZIP
+         * @description Every invoice the run issued, as archived at issue, named `<number>.pdf`. A run without
+         *     issued invoices answers 422 `errors.no_documents` ("Selected students have no document").
+         */
+        get: operations["downloadBillingRunPdfs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11751,7 +11831,7 @@ export interface components {
          * @description A payment request is not an invoice; the others are numbered invoices.
          * @enum {string}
          */
-        PaymentDocumentType: "PAYMENT_REQUEST" | "PARTIAL_INVOICE" | "FINAL_INVOICE" | "CANCELLATION_INVOICE" | "COST_BEARER_INVOICE" | "DEPOSIT_INVOICE";
+        PaymentDocumentType: "PAYMENT_REQUEST" | "PARTIAL_INVOICE" | "FINAL_INVOICE" | "CANCELLATION_INVOICE" | "COST_BEARER_INVOICE" | "COST_BEARER_SERVICE_INVOICE" | "DEPOSIT_INVOICE";
         /**
          * @description An automatic service bundle (spec 000 §2 "automatic service bundles",
          *     `/automatic-payment-triggers`): when `event` happens in an education of one of the
@@ -11937,9 +12017,18 @@ export interface components {
             appointmentId?: components["schemas"]["Id"];
             serviceDate?: components["schemas"]["IsoDate"];
         };
-        /** @description The body of `create-cost-bearer-invoice` and its preview; the fields of `CostBearerServiceInvoiceInput` plus the cost bearer. */
+        /**
+         * @description The body of `create-cost-bearer-invoice` and its preview; the fields of
+         *     `CostBearerServiceInvoiceInput` plus the cost bearer. Without `serviceInvoice` it is the
+         *     course invoice (Lehrgangsrechnung, COST_BEARER_INVOICE): the services of the educations
+         *     and further `lines`. With `serviceInvoice: true` it is the service invoice
+         *     (Leistungsrechnung, COST_BEARER_SERVICE_INVOICE) of the chosen appointments only;
+         *     further lines answer 422 `errors.other_services_course_invoice_only` (spec 001 §5).
+         */
         CostBearerInvoiceInput: {
             costBearerId: components["schemas"]["Id"];
+            /** @default false */
+            serviceInvoice: boolean;
             studentEducationIds: components["schemas"]["Id"][];
             appointmentIds?: components["schemas"]["IdList"];
             lines?: components["schemas"]["PaymentDocumentLineInput"][];
@@ -12076,6 +12165,91 @@ export interface components {
             attachments: components["schemas"]["FileRef"][];
             /** @description The student whose e-mail address (or payer e-mail) is the sender or a recipient. */
             studentId?: components["schemas"]["Id"];
+        };
+        /**
+         * @description Filter body of `POST /payment-documents/final-invoice-candidates/filter` (step 1 of the
+         *     invoice wizard): finished educations without a final invoice that stands (none, or only
+         *     cancelled ones). `search` matches the student's name and customer number; `costBearerId`
+         *     lists one cost bearer's students. `archived` is ignored.
+         */
+        FinalInvoiceCandidateFilter: {
+            sort?: components["schemas"]["SortOrder"][];
+            branchIds?: components["schemas"]["IdList"];
+            licenseClasses?: components["schemas"]["LicenseClass"][];
+            costBearerId?: components["schemas"]["Id"];
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description A finished education that can get its final invoice, with the amounts the invoice would
+         *     show today: `servicesGross` (every service of the education), `deductedGross` (the
+         *     partial and deposit invoices issued before, not cancelled) and `totalGross` (the
+         *     difference, the invoice's total).
+         */
+        FinalInvoiceCandidate: {
+            studentEducationId: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            studentName: string;
+            customerNumber?: string;
+            licenseClass: components["schemas"]["LicenseClass"];
+            branchId?: components["schemas"]["Id"];
+            costBearerId?: components["schemas"]["Id"];
+            paymentWorkflow?: components["schemas"]["PaymentWorkflow"];
+            servicesGross: components["schemas"]["SignedMoney"];
+            deductedGross: components["schemas"]["SignedMoney"];
+            totalGross: components["schemas"]["SignedMoney"];
+            lineCount: number;
+        };
+        FinalInvoiceCandidatePage: {
+            data: components["schemas"]["FinalInvoiceCandidate"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /**
+         * @description QUEUED until a worker takes the run; RUNNING while invoices are issued; FINISHED when
+         *     every item is ISSUED, SKIPPED or FAILED; INTERRUPTED when the server stopped in the
+         *     middle and the run was not taken up again (the items still PENDING are named).
+         * @enum {string}
+         */
+        BillingRunStatus: "QUEUED" | "RUNNING" | "FINISHED" | "INTERRUPTED";
+        /** @enum {string} */
+        BillingRunItemStatus: "PENDING" | "ISSUED" | "SKIPPED" | "FAILED";
+        BillingRunItem: {
+            studentEducationId: components["schemas"]["Id"];
+            studentName: string;
+            status: components["schemas"]["BillingRunItemStatus"];
+            documentId?: components["schemas"]["Id"];
+            number?: string;
+            totalGross?: components["schemas"]["SignedMoney"];
+            /** @description The i18n key of why the item was skipped or failed, e.g. `errors.education_not_finished`. */
+            reason?: string;
+        };
+        /** @description A billing run and its progress; `items` is in the order the run issues them. */
+        BillingRun: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["BillingRunStatus"];
+            total: number;
+            /** @description Items no longer PENDING. */
+            done: number;
+            issued: number;
+            skipped: number;
+            failed: number;
+            items: components["schemas"]["BillingRunItem"][];
+            issueDate?: components["schemas"]["IsoDate"];
+            createdByName?: string;
+            createdAt: components["schemas"]["IsoDateTime"];
+            startedAt?: components["schemas"]["IsoDateTime"];
+            finishedAt?: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description A billing run: the final invoices of many finished educations, issued by a background
+         *     job (one invoice per education, each in its own transaction with its number, lines and
+         *     PDF). Educations that cannot be billed (not finished, already billed — also by a run
+         *     started at the same time —, nothing to bill) are reported per item, not refused.
+         */
+        BillingRunInput: {
+            studentEducationIds: components["schemas"]["Id"][];
+            /** @description Default the day each invoice is issued; not before the newest issued invoice. */
+            issueDate?: components["schemas"]["IsoDate"];
+            dueDate?: components["schemas"]["IsoDate"];
+            footnote?: string;
         };
         /** @description A SEPA mandate reference, at most 35 characters of the SEPA character set. */
         MandateReference: string;
@@ -18650,6 +18824,33 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listEducationBookedProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booked products, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentBookedProduct"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     filterPriceLists: {
         parameters: {
             query?: never;
@@ -22195,33 +22396,6 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listEducationBookedProducts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["PathId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The booked products, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StudentBookedProduct"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationError"];
-            500: components["responses"]["InternalError"];
-        };
-    };
     listTheoryExams: {
         parameters: {
             query?: {
@@ -24481,6 +24655,142 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    filterFinalInvoiceCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalInvoiceCandidateFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinalInvoiceCandidatePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBillingRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs; `items` is empty here (see `GET /billing-runs/{id}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRun"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startBillingRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBillingRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadBillingRunPdfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     revokeMandate: {

@@ -643,43 +643,50 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
   }
 
   // ---- insert: documents, cancellations, lines, mandates, payments -----------------------
-  const originals = documents.filter((draft) => !draft.cancels);
-  const originalIds = await insertBatched(
-    db,
-    paymentDocuments,
-    originals.map((draft) => draft.row),
-  );
-  originals.forEach((draft, index) => {
-    draft.id = originalIds[index];
+  // One transaction: the database lets the lines of an issued document be written only in the
+  // transaction that issued it (migration 0012).
+  await db.transaction(async (txn) => {
+    const tx: typeof db = txn;
+    const originals = documents.filter((draft) => !draft.cancels);
+    const originalIds = await insertBatched(
+      tx,
+      paymentDocuments,
+      originals.map((draft) => draft.row),
+    );
+    originals.forEach((draft, index) => {
+      draft.id = originalIds[index];
+    });
+    const reversals = documents.filter((draft) => draft.cancels);
+    const reversalIds = await insertBatched(
+      tx,
+      paymentDocuments,
+      reversals.map((draft) => ({ ...draft.row, cancelsDocumentId: draft.cancels?.id ?? null })),
+    );
+    reversals.forEach((draft, index) => {
+      draft.id = reversalIds[index];
+    });
+    if (reversals.length > 0) {
+      // One statement: every cancelled invoice points at its cancellation.
+      await tx.execute(sql`
+        update ${paymentDocuments} as original
+        set status = 'CANCELLED', cancelled_by_document_id = reversal.id
+        from ${paymentDocuments} as reversal
+        where reversal.driving_school_id = ${schoolId}
+          and original.driving_school_id = ${schoolId}
+          and reversal.cancels_document_id = original.id`);
+    }
+    counts.payment_documents = documents.length;
+    const lineRows = documents.flatMap((draft) =>
+      draft.lines.map((line) => ({
+        ...line,
+        drivingSchoolId: schoolId,
+        documentId: draft.id as number,
+      })),
+    );
+    counts.payment_document_lines = (
+      await insertBatched(tx, paymentDocumentLines, lineRows)
+    ).length;
   });
-  const reversals = documents.filter((draft) => draft.cancels);
-  const reversalIds = await insertBatched(
-    db,
-    paymentDocuments,
-    reversals.map((draft) => ({ ...draft.row, cancelsDocumentId: draft.cancels?.id ?? null })),
-  );
-  reversals.forEach((draft, index) => {
-    draft.id = reversalIds[index];
-  });
-  if (reversals.length > 0) {
-    // One statement: every cancelled invoice points at its cancellation.
-    await db.execute(sql`
-      update ${paymentDocuments} as original
-      set status = 'CANCELLED', cancelled_by_document_id = reversal.id
-      from ${paymentDocuments} as reversal
-      where reversal.driving_school_id = ${schoolId}
-        and original.driving_school_id = ${schoolId}
-        and reversal.cancels_document_id = original.id`);
-  }
-  counts.payment_documents = documents.length;
-  const lineRows = documents.flatMap((draft) =>
-    draft.lines.map((line) => ({
-      ...line,
-      drivingSchoolId: schoolId,
-      documentId: draft.id as number,
-    })),
-  );
-  counts.payment_document_lines = (await insertBatched(db, paymentDocumentLines, lineRows)).length;
 
   const mandateIds = await insertBatched(
     db,

@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   archived,
@@ -54,6 +55,7 @@ export const MONEY_CODES = {
     'FINAL_INVOICE',
     'CANCELLATION_INVOICE',
     'COST_BEARER_INVOICE',
+    'COST_BEARER_SERVICE_INVOICE',
     'DEPOSIT_INVOICE',
   ] as const satisfies readonly Schemas['PaymentDocumentType'][],
   documentStatuses: [
@@ -181,6 +183,11 @@ export const paymentDocuments = pgTable(
     voucherNumber: text(),
     footnote: text(),
     taxExemptionNote: text(),
+    /**
+     * The issuer as printed, copied at issue with the recipient (GoBD: the document keeps the
+     * data it was issued with): name, address, contacts, tax number, VAT id, bank account.
+     */
+    issuer: jsonb().$type<IssuerSnapshot>(),
     /** The PDF archived at issue (unchanged ever after). */
     pdfFileId: ref('pdf_file_id'),
     /** The XRechnung XML or ZUGFeRD PDF of an e-invoice. */
@@ -199,6 +206,11 @@ export const paymentDocuments = pgTable(
     unique('payment_documents_number_key').on(t.drivingSchoolId, t.number),
     // An invoice is cancelled at most once.
     unique('payment_documents_cancels_key').on(t.drivingSchoolId, t.cancelsDocumentId),
+    // An education has at most one final invoice that stands: a second one (two billing runs
+    // at once, a double click) is refused by the database, not only by the handlers.
+    uniqueIndex('payment_documents_final_invoice_key')
+      .on(t.drivingSchoolId, t.studentEducationId)
+      .where(sql`${t.type} = 'FINAL_INVOICE' and ${t.status} <> 'CANCELLED'`),
     tenantForeignKey('payment_documents_cancels_fk', [t.drivingSchoolId, t.cancelsDocumentId], t),
     tenantForeignKey('payment_documents_student_fk', [t.drivingSchoolId, t.studentId], students),
     tenantForeignKey(
@@ -761,5 +773,101 @@ export const broadcastRecipients = pgTable(
       students,
     ).onDelete('cascade'),
     tenantIndex('broadcast_recipients_student_idx', t, t.studentId),
+  ],
+);
+
+/** The issuer of a payment document as printed on it (copied at issue). */
+export type IssuerSnapshot = {
+  name: string;
+  address?: Schemas['Address'];
+  email?: string;
+  phone?: string;
+  website?: string;
+  taxNumber?: string;
+  vatId?: string;
+  taxOffice?: string;
+  iban?: string;
+  bic?: string;
+  responsiblePerson?: string;
+};
+
+export const BILLING_RUN_STATUSES = [
+  'QUEUED',
+  'RUNNING',
+  'FINISHED',
+  'INTERRUPTED',
+] as const satisfies readonly Schemas['BillingRunStatus'][];
+export const BILLING_RUN_ITEM_STATUSES = [
+  'PENDING',
+  'ISSUED',
+  'SKIPPED',
+  'FAILED',
+] as const satisfies readonly Schemas['BillingRunItemStatus'][];
+
+/**
+ * Billing runs: the final invoices of many educations, issued by a background job. The run
+ * and each item's state live here (not in the queue), so a reload, another server instance
+ * or a restart after a crash sees them.
+ */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    status: text().$type<(typeof BILLING_RUN_STATUSES)[number]>().notNull().default('QUEUED'),
+    issueDate: day(),
+    dueDate: day(),
+    footnote: text(),
+    createdByUserId: ref('created_by_user_id'),
+    createdByName: text(),
+    createdAt: createdAt(),
+    startedAt: instant(),
+    finishedAt: instant(),
+    /** Touched by the worker while it runs; a RUNNING run without a recent beat was interrupted. */
+    heartbeatAt: instant(),
+  },
+  (t) => [
+    belongsToSchool('billing_runs_driving_school_fk', t),
+    ...tenantKey('billing_runs', t),
+    oneOf('billing_runs_status_check', t.status, BILLING_RUN_STATUSES),
+    tenantIndex('billing_runs_status_idx', t, t.status),
+  ],
+);
+
+/** One education of a billing run: PENDING until the run issues, skips or fails it. */
+export const billingRunItems = pgTable(
+  'billing_run_items',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    billingRunId: ref('billing_run_id').notNull(),
+    position: integer().notNull(),
+    studentEducationId: ref('student_education_id').notNull(),
+    studentName: text().notNull(),
+    status: text().$type<(typeof BILLING_RUN_ITEM_STATUSES)[number]>().notNull().default('PENDING'),
+    documentId: ref('document_id'),
+    /** The i18n key of why the item was skipped or failed. */
+    reason: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    ...tenantKey('billing_run_items', t),
+    unique('billing_run_items_position_key').on(t.drivingSchoolId, t.billingRunId, t.position),
+    tenantForeignKey(
+      'billing_run_items_run_fk',
+      [t.drivingSchoolId, t.billingRunId],
+      billingRuns,
+    ).onDelete('cascade'),
+    tenantForeignKey(
+      'billing_run_items_document_fk',
+      [t.drivingSchoolId, t.documentId],
+      paymentDocuments,
+    ),
+    oneOf('billing_run_items_status_check', t.status, BILLING_RUN_ITEM_STATUSES),
+    check(
+      'billing_run_items_issued_check',
+      sql`(${t.status} = 'ISSUED') = (${t.documentId} is not null)`,
+    ),
+    tenantIndex('billing_run_items_run_idx', t, t.billingRunId),
   ],
 );

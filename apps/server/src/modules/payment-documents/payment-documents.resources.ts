@@ -147,6 +147,9 @@ const DOCUMENT_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   payment_documents_buyer_reference_check: { error: 'errors.buyer_reference_required' },
   payment_documents_payer_check: { error: 'errors.payer_required' },
   payment_documents_number_key: { error: 'errors.duplicate_invoice_number' },
+  // Migration 0012: the database refuses any change of an issued document and its lines.
+  payment_documents_issued_immutable: { error: 'errors.document_issued' },
+  payment_documents_final_invoice_key: { error: 'errors.education_already_invoiced' },
   payment_documents_total_sign_check: { field: 'lines', error: 'validation.invalid' },
   payment_document_lines_product_fk: { field: 'lines', error: 'validation.not_found' },
   payment_document_lines_appointment_fk: { field: 'lines', error: 'validation.not_found' },
