@@ -1,0 +1,1 @@
+export { INVOICES_NAMESPACE, registerInvoicesTexts } from './i18n';
