@@ -1,7 +1,6 @@
 import { createFeatureTranslation } from '@fahrwerk/core';
 import { INVOICES_NAMESPACE } from './i18n';
-import de from './i18n/de.json';
-import en from './i18n/en.json';
+import { texts } from './i18n/texts';
 
 /** `t` over this package's texts, then the shared `core` texts (see `createFeatureTranslation`). */
-export const useInvoicesTranslation = createFeatureTranslation(INVOICES_NAMESPACE, { de, en });
+export const useInvoicesTranslation = createFeatureTranslation(INVOICES_NAMESPACE, texts);

@@ -1,11 +1,10 @@
 import { registerFeatureTexts } from '@fahrwerk/core';
 import type { I18n } from '@fahrwerk/ui';
-import de from './de.json';
-import en from './en.json';
+import { texts } from './texts';
 
 export const INVOICES_NAMESPACE = 'invoices';
 
 /** Adds this package's texts to an i18n instance; the screens call it themselves too. */
 export function registerInvoicesTexts(i18n: I18n): I18n {
-  return registerFeatureTexts(i18n, INVOICES_NAMESPACE, { de, en });
+  return registerFeatureTexts(i18n, INVOICES_NAMESPACE, texts);
 }
