@@ -13,7 +13,7 @@ import {
   toast,
 } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   type CostBearer,
   costBearerAppointmentsQuery,
@@ -37,13 +37,22 @@ import { coreText, errorText, useCostBearersTranslation } from './use-cost-beare
 
 export type CostBearerTab = 'educations' | 'appointments' | 'balance' | 'notes' | 'documents';
 
+/** A tab another feature adds to the cost bearer (e.g. the invoices of the money area). */
+export type CostBearerRecordTab = {
+  id: string;
+  label: string;
+  render: (costBearer: CostBearer) => ReactNode;
+};
+
 export type CostBearerDetailProps = {
   costBearerId: number;
   onEdit?: (costBearer: CostBearer) => void;
   onClose?: () => void;
   onOpenStudent?: (studentId: number) => void;
-  /** @default 'educations' */
-  initialTab?: CostBearerTab;
+  /** A built-in tab or the id of one of `extraTabs`. @default 'educations' */
+  initialTab?: CostBearerTab | (string & {});
+  /** Tabs of other features, shown after the built-in ones (this package does not depend on them). */
+  extraTabs?: CostBearerRecordTab[];
 };
 
 function Loading() {
@@ -243,12 +252,13 @@ export function CostBearerDetail({
   onClose,
   onOpenStudent,
   initialTab = 'educations',
+  extraTabs = [],
 }: CostBearerDetailProps) {
   const { t } = useCostBearersTranslation();
   const api = useApi();
   const canWrite = useCan('MODULE_COST_BEARERS_WRITE');
   const query = useQuery({ ...costBearerQuery(api, costBearerId), meta: { silentError: true } });
-  const [tab, setTab] = useState<CostBearerTab>(initialTab);
+  const [tab, setTab] = useState<string>(initialTab);
 
   if (query.isPending) return <Loading />;
   if (query.isError)
@@ -306,13 +316,18 @@ export function CostBearerDetail({
           },
         ]}
       />
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CostBearerTab)}>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
         <TabList aria-label={t('detail.tabsLabel')}>
           <Tab id="educations">{t('detail.tabEducations')}</Tab>
           <Tab id="appointments">{t('detail.tabAppointments')}</Tab>
           <Tab id="balance">{t('detail.tabBalance')}</Tab>
           <Tab id="notes">{t('detail.tabNotes')}</Tab>
           <Tab id="documents">{t('detail.tabDocuments')}</Tab>
+          {extraTabs.map((extra) => (
+            <Tab key={extra.id} id={extra.id}>
+              {extra.label}
+            </Tab>
+          ))}
         </TabList>
         <TabPanel id="educations">
           <EducationsTab id={costBearer.id} onOpenStudent={onOpenStudent} />
@@ -329,6 +344,11 @@ export function CostBearerDetail({
         <TabPanel id="documents">
           <DocumentsTab id={costBearer.id} canWrite={canWrite} />
         </TabPanel>
+        {extraTabs.map((extra) => (
+          <TabPanel key={extra.id} id={extra.id}>
+            {extra.render(costBearer)}
+          </TabPanel>
+        ))}
       </Tabs>
     </section>
   );

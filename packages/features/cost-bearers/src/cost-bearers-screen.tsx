@@ -22,7 +22,7 @@ import {
   useCostBearerPage,
 } from './api/cost-bearer-queries';
 import { CostBearerFormDialog } from './components/cost-bearer-form-dialog';
-import { CostBearerDetail } from './cost-bearer-detail';
+import { CostBearerDetail, type CostBearerRecordTab } from './cost-bearer-detail';
 import {
   INITIAL_COST_BEARER_LIST,
   type StatusFilter,
@@ -40,10 +40,17 @@ export type CostBearersScreenProps = {
   onSelect?: (id: number | null) => void;
   /** Opens a student's page from the educations tab. */
   onOpenStudent?: (studentId: number) => void;
+  /** Tabs of other features in the open cost bearer's record. */
+  extraTabs?: CostBearerRecordTab[];
 };
 
 /** `/payers`: the cost bearers with search, archive filter, sort and paging, and the open one's details. */
-export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostBearersScreenProps) {
+export function CostBearersScreen({
+  selectedId,
+  onSelect,
+  onOpenStudent,
+  extraTabs,
+}: CostBearersScreenProps) {
   const { t } = useCostBearersTranslation();
   const canWrite = useCan('MODULE_COST_BEARERS_WRITE');
   const list = useServerList({
@@ -229,6 +236,7 @@ export function CostBearersScreen({ selectedId, onSelect, onOpenStudent }: CostB
           onEdit={(costBearer) => setEditing(costBearer)}
           onClose={() => select(null)}
           onOpenStudent={onOpenStudent}
+          extraTabs={extraTabs}
         />
       ) : null}
 

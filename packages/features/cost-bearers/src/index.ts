@@ -6,6 +6,7 @@ export type {
 export {
   CostBearerDetail,
   type CostBearerDetailProps,
+  type CostBearerRecordTab,
   type CostBearerTab,
 } from './cost-bearer-detail';
 export {
