@@ -31,11 +31,14 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
 import { berlinToday, mergeHandlers } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
+import { exemptionNoteOf, priceLine, totalsOf, vatRateOn } from './vat';
+
+// The VAT rules moved to ./vat; older callers import them from here.
+export { priceLine, TAX_EXEMPTION_NOTE, totalsOf, vatRateOn } from './vat';
 
 /*
  * Payment documents (spec 001 §3, §5; DOMAIN.md "Money"): payment requests and invoices.
@@ -49,7 +52,6 @@ type PaymentDocument = Schemas['PaymentDocument'];
 type PaymentDocumentLine = Schemas['PaymentDocumentLine'];
 type PaymentDocumentInput = Schemas['PaymentDocumentInput'];
 type LineInput = Schemas['PaymentDocumentLineInput'];
-type VatRate = Schemas['VatRate'];
 type DocumentRow = typeof paymentDocuments.$inferSelect;
 type LineRow = typeof paymentDocumentLines.$inferSelect;
 type NewLine = Omit<typeof paymentDocumentLines.$inferInsert, 'drivingSchoolId' | 'documentId'>;
@@ -60,57 +62,8 @@ export const MANUAL_DOCUMENT_TYPES = new Set<string>([
   'PARTIAL_INVOICE',
   'DEPOSIT_INVOICE',
 ]);
-export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 /** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
 const ISSUE_LOCK_KEY = 4_711_003;
-
-/**
- * The VAT rate on a day for a line: 0 for the exempt classes, else the product's rate (19 %
- * without a product); from 1 July to 31 December 2020 19 % and 7 % were 16 % and 5 %.
- */
-export function vatRateOn(day: string, licenseClass: string | null, productRate?: number): VatRate {
-  if (licenseClass && VAT_EXEMPT_CLASSES.has(licenseClass)) return 0;
-  const rate = (productRate ?? 19) as VatRate;
-  if (day >= '2020-07-01' && day <= '2020-12-31') {
-    if (rate === 19) return 16;
-    if (rate === 7) return 5;
-  }
-  return rate;
-}
-
-/** Rounds half away from zero, so a negated line rounds to the negated amount. */
-const roundCents = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
-
-/** A line's amounts from its gross unit price: `net = round(gross × 100 / (100 + rate))`. */
-export function priceLine(quantity: number, unitPrice: number, vatRate: number) {
-  const gross = roundCents(quantity * unitPrice);
-  const net = roundCents((gross * 100) / (100 + vatRate));
-  return { gross, net, vat: gross - net };
-}
-
-/** The sums per VAT rate and the totals of a document's lines. */
-export function totalsOf(lines: { vatRate: number; net: number; vat: number; gross: number }[]) {
-  const byRate = new Map<number, { vatRate: VatRate; net: number; vat: number; gross: number }>();
-  for (const line of lines) {
-    const sum = byRate.get(line.vatRate) ?? {
-      vatRate: line.vatRate as VatRate,
-      net: 0,
-      vat: 0,
-      gross: 0,
-    };
-    sum.net += line.net;
-    sum.vat += line.vat;
-    sum.gross += line.gross;
-    byRate.set(line.vatRate, sum);
-  }
-  const vatTotals = [...byRate.values()].sort((a, b) => a.vatRate - b.vatRate);
-  return {
-    vatTotals,
-    totalNet: vatTotals.reduce((sum, row) => sum + row.net, 0),
-    totalVat: vatTotals.reduce((sum, row) => sum + row.vat, 0),
-    totalGross: vatTotals.reduce((sum, row) => sum + row.gross, 0),
-  };
-}
 
 const toLineDto = (row: LineRow): PaymentDocumentLine =>
   Object.fromEntries(
@@ -323,7 +276,7 @@ async function draftFromInput(db: Db, auth: AuthContext, input: PaymentDocumentI
     buyerReference,
     voucherNumber: input.voucherNumber ?? null,
     footnote: input.footnote ?? null,
-    taxExemptionNote: lines.some((line) => line.vatRate === 0) ? TAX_EXEMPTION_NOTE : null,
+    taxExemptionNote: exemptionNoteOf(lines),
   } satisfies Partial<typeof paymentDocuments.$inferInsert>;
   return { values, lines };
 }
