@@ -1,1 +1,5 @@
+export {
+  DocumentDownloadDialog,
+  type DocumentDownloadDialogProps,
+} from './components/document-download-dialog';
 export { INVOICES_NAMESPACE, registerInvoicesTexts } from './i18n';
