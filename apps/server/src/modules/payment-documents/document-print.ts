@@ -21,4 +21,13 @@ export type DocumentPrint = {
   removeLetterhead?: boolean | undefined;
   /** A preview or a draft: printed with a "Vorschau"/"Entwurf" mark and no number. */
   mark?: 'PREVIEW' | 'DRAFT' | undefined;
+  /** The student's customer number, printed as customer reference. */
+  customerNumber?: string | undefined;
+  /** On a cancellation invoice: the invoice it cancels ("zu Rechnung Nr. … vom …"). */
+  cancels?: { number: string; issueDate: string } | undefined;
+  /**
+   * How the amount is paid: TRANSFER (default) prints the bank details and the GiroCode;
+   * DIRECT_DEBIT (live pay, a SEPA mandate) says the amount is debited.
+   */
+  paymentMethod?: 'TRANSFER' | 'DIRECT_DEBIT' | undefined;
 };

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderPdf } from '../../pdf/pdfmake';
 
 /*
  * The attendance record of a theory lesson (Teilnahmenachweis, the list an inspector asks
@@ -9,27 +8,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
  * header repeats on every page and each page is numbered.
  */
 
-// pdfmake is CommonJS and exports one instance (`module.exports = new pdfmake()`).
-const require = createRequire(import.meta.url);
-const pdfmake = require('pdfmake') as typeof import('pdfmake');
-
-/**
- * The fonts ship with pdfmake itself (Roboto TTF, full Latin-1 with umlauts and ß), so a
- * clean clone renders the same PDF everywhere; nothing is read from the operating system.
- */
-const FONT_DIR = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(FONT_DIR, 'Roboto-Regular.ttf'),
-    bold: path.join(FONT_DIR, 'Roboto-Medium.ttf'),
-    italics: path.join(FONT_DIR, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// The document never loads anything from outside: images arrive as data URLs, fonts from
-// pdfmake's own folder.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(FONT_DIR + path.sep));
+// pdfmake and its embedded fonts (Roboto, umlauts and ß) are set up once in src/pdf.
 
 export type AttendanceAttendee = {
   firstName: string;
@@ -260,5 +239,5 @@ export async function attendancePdf(
 ): Promise<Buffer> {
   const definition = attendanceDocument(sheet);
   definition.compress = options.compress ?? true;
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }
