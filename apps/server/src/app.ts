@@ -20,6 +20,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { registerUploads } from './http/uploads';
 import { AJV_OPTIONS, registerRequestValidation } from './http/validation';
+import { createJobQueue } from './jobs/job-queue';
+import { registerJobWorkers } from './jobs/workers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSchoolMailer } from './mail/school-mailer';
 import { createHandlers } from './modules/handlers';
@@ -41,6 +43,11 @@ export type BuildAppOptions = {
   document?: OpenApiDocument;
   /** Replaces handlers by operationId (tests of the HTTP layer itself). */
   handlerOverrides?: OperationHandlers;
+  /**
+   * Start the job queue when the app is ready (the server: takes up what a stopped server
+   * left). Otherwise it starts with the first job sent, so test apps that send none start nothing.
+   */
+  startJobs?: boolean;
 };
 
 /** Query values that must never reach a log line (the contract has them in the URL). */
@@ -104,7 +111,10 @@ export async function buildApp(
         outboxDir: path.join(config.dataDir, 'mail-outbox'),
         log: app.log,
       });
+    const jobs = createJobQueue(database, app.log);
     app.addHook('onClose', async () => {
+      // The running jobs finish their step before the database goes.
+      await jobs.stop();
       if (!options.mailer) mailer.close();
       if (ownsDatabase) await database.close();
     });
@@ -129,16 +139,27 @@ export async function buildApp(
       app.log.warn(`Principals are read on every request: ${(error as Error).message}`);
     }
     const usersService = createUsersService({ db: database.db });
+    const services = {
+      db: database.db,
+      session: sessionService,
+      users: usersService,
+      files: createFileStore({ dataDir: config.dataDir }),
+      mailer,
+      schoolMailer: createSchoolMailer({ fallback: mailer }),
+      config,
+      jobs,
+    };
+    registerJobWorkers(services);
+    if (options.startJobs) {
+      app.addHook('onReady', async () => {
+        // Not awaited: the server answers while the queue starts.
+        jobs.start().catch((error: unknown) => {
+          app.log.error(`The job queue did not start: ${(error as Error).message}`);
+        });
+      });
+    }
     const handlers: OperationHandlers = {
-      ...createHandlers({
-        db: database.db,
-        session: sessionService,
-        users: usersService,
-        files: createFileStore({ dataDir: config.dataDir }),
-        mailer,
-        schoolMailer: createSchoolMailer({ fallback: mailer }),
-        config,
-      }),
+      ...createHandlers(services),
       ...options.handlerOverrides,
     };
 

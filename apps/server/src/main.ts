@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   });
   const showDemo = await hasDemoSchool(database.db);
 
-  const app = await buildApp(config, { database, document });
+  const app = await buildApp(config, { database, document, startJobs: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { FileStore } from '../files/file-store';
 import type { OperationHandlers } from '../http/operation-types';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import type { SchoolMailer } from '../mail/school-mailer';
 import { createCompanyHandlers } from './areas/company';
@@ -26,6 +27,8 @@ export type Services = {
   /** A school's own mail: over its mail account, else the system mailer. */
   schoolMailer: SchoolMailer;
   config: Config;
+  /** Background jobs (billing runs): pg-boss on PostgreSQL, in-process on PGlite. */
+  jobs: JobQueue;
 };
 
 /** Every implemented operation, by operationId. The rest of the contract answers 501. */
@@ -56,6 +59,7 @@ export function implementedOperationIds(): string[] {
       mailer: placeholder,
       schoolMailer: placeholder,
       config: placeholder,
+      jobs: placeholder,
     }),
   );
 }

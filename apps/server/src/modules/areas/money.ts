@@ -3,6 +3,7 @@ import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
 import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
+import { createBillingRunHandlers } from '../payment-documents/billing-runs';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
 import { createPaymentHandlers } from '../payments/payments.resources';
 import { mergeHandlers } from '../resources/kit';
@@ -16,6 +17,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
   const { db } = services;
   return mergeHandlers(
     createPaymentDocumentHandlers(db),
+    createBillingRunHandlers(services),
     createPaymentHandlers(db),
     createMandateHandlers(db),
     createMailHandlers(db),

@@ -1,0 +1,10 @@
+import type { Services } from '../modules/handlers';
+import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
+
+/**
+ * Every background job's worker, registered once per app (app.ts). A domain with jobs adds
+ * its `register…Worker(services)` here.
+ */
+export function registerJobWorkers(services: Services): void {
+  registerBillingRunWorker(services);
+}
