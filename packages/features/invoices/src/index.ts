@@ -1,3 +1,4 @@
+export { BillingRunScreen, type BillingRunScreenProps } from './billing-run-screen';
 export {
   DocumentDownloadDialog,
   type DocumentDownloadDialogProps,

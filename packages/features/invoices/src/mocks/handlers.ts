@@ -229,16 +229,17 @@ const item = (
 const run = (patch: Partial<BillingRun> & Pick<BillingRun, 'id' | 'status' | 'items'>) => {
   const count = (status: BillingRunItem['status']) =>
     patch.items.filter((row) => row.status === status).length;
+  // The counts always follow the items.
   const result: BillingRun = {
+    createdByName: 'Sabine Krüger',
+    createdAt: '2026-03-12T08:00:00Z',
+    startedAt: '2026-03-12T08:00:02Z',
+    ...patch,
     total: patch.items.length,
     done: patch.items.length - count('PENDING'),
     issued: count('ISSUED'),
     skipped: count('SKIPPED'),
     failed: count('FAILED'),
-    createdByName: 'Sabine Krüger',
-    createdAt: '2026-03-12T08:00:00Z',
-    startedAt: '2026-03-12T08:00:02Z',
-    ...patch,
   };
   return result;
 };
@@ -538,6 +539,8 @@ function invoiceHandlers(calls: InvoiceCalls, state: MockState, options: Invoice
       const removeLetterhead = query.get('removeLetterhead') === 'true';
       calls.pdfs.push({ id, removeLetterhead });
       const found = findDocument(id);
+      // The invoices of the runs' fixtures (ids from 300) are final invoices not in the list.
+      if (!found && id >= 300) return pdfResponse(`dokument-${id}.pdf`);
       if (!found) return response(404).json(notFound());
       if (removeLetterhead && letterheadRefused.includes(found.type)) {
         return response(422).json(refuse('errors.letterhead_removal_not_allowed'));
