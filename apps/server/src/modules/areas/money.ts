@@ -4,6 +4,7 @@ import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
+import { createFinalInvoiceHandlers } from '../payment-documents/final-invoices';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
 import { createPaymentHandlers } from '../payments/payments.resources';
 import { mergeHandlers } from '../resources/kit';
@@ -16,7 +17,8 @@ import { mergeHandlers } from '../resources/kit';
 export function createMoneyHandlers(services: Services): OperationHandlers {
   const { db } = services;
   return mergeHandlers(
-    createPaymentDocumentHandlers(db),
+    createPaymentDocumentHandlers(services),
+    createFinalInvoiceHandlers(services),
     createBillingRunHandlers(services),
     createPaymentHandlers(db),
     createMandateHandlers(db),

@@ -7,11 +7,9 @@ import {
   gte,
   ilike,
   inArray,
-  isNotNull,
   isNull,
   lt,
   lte,
-  max,
   or,
   type SQL,
   sql,
@@ -20,21 +18,24 @@ import type { Db } from '../../db/database';
 import {
   appointments,
   costBearers,
-  invoiceNumberSequences,
   paymentDocumentLines,
   paymentDocuments,
   payments,
   products,
+  studentBookedProducts,
   studentEducations,
   students,
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { type ConstraintMeaning, guardWrite } from '../resources/database-errors';
+import type { Services } from '../handlers';
+import { guardWrite } from '../resources/database-errors';
 import { berlinToday, mergeHandlers } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
+import { germanDate } from './invoice-items';
+import { DOCUMENT_CONSTRAINTS, issueDocument, issueDraft } from './issue';
 import { exemptionNoteOf, priceLine, totalsOf, vatRateOn } from './vat';
 
 // The VAT rules moved to ./vat; older callers import them from here.
@@ -62,8 +63,6 @@ export const MANUAL_DOCUMENT_TYPES = new Set<string>([
   'PARTIAL_INVOICE',
   'DEPOSIT_INVOICE',
 ]);
-/** Any fixed number: the advisory lock that orders the issuing of one school's invoices. */
-const ISSUE_LOCK_KEY = 4_711_003;
 
 const toLineDto = (row: LineRow): PaymentDocumentLine =>
   Object.fromEntries(
@@ -74,7 +73,7 @@ const toLineDto = (row: LineRow): PaymentDocumentLine =>
   ) as PaymentDocumentLine;
 
 /** Columns that are not part of the DTO. */
-const HIDDEN = new Set(['drivingSchoolId', 'pdfFileId', 'eInvoiceFileId', 'exported']);
+const HIDDEN = new Set(['drivingSchoolId', 'pdfFileId', 'eInvoiceFileId', 'exported', 'issuer']);
 
 export function toPaymentDocumentDto(row: DocumentRow, lines: LineRow[]): PaymentDocument {
   const fields = Object.fromEntries(
@@ -87,26 +86,6 @@ export function toPaymentDocumentDto(row: DocumentRow, lines: LineRow[]): Paymen
     vatTotals: totalsOf(sorted).vatTotals,
   } as PaymentDocument;
 }
-
-/** What a refused write of a document means to the user. */
-const DOCUMENT_CONSTRAINTS: Record<string, ConstraintMeaning> = {
-  payment_documents_student_fk: { field: 'studentId', error: 'validation.not_found' },
-  payment_documents_cost_bearer_fk: { field: 'costBearerId', error: 'validation.not_found' },
-  payment_documents_education_fk: { field: 'studentEducationId', error: 'validation.not_found' },
-  payment_documents_service_period_check: {
-    field: 'servicePeriodTo',
-    error: 'validation.invalid',
-  },
-  payment_documents_buyer_reference_check: { error: 'errors.buyer_reference_required' },
-  payment_documents_payer_check: { error: 'errors.payer_required' },
-  payment_documents_number_key: { error: 'errors.duplicate_invoice_number' },
-  // Migration 0012: the database refuses any change of an issued document and its lines.
-  payment_documents_issued_immutable: { error: 'errors.document_issued' },
-  payment_documents_final_invoice_key: { error: 'errors.education_already_invoiced' },
-  payment_documents_total_sign_check: { field: 'lines', error: 'validation.invalid' },
-  payment_document_lines_product_fk: { field: 'lines', error: 'validation.not_found' },
-  payment_document_lines_appointment_fk: { field: 'lines', error: 'validation.not_found' },
-};
 
 const documentIssued = () =>
   globalError('errors.document_issued', 'An issued document never changes; cancel it instead.');
@@ -282,39 +261,80 @@ async function draftFromInput(db: Db, auth: AuthContext, input: PaymentDocumentI
 }
 
 /**
- * Takes the school's next invoice number for the year of `issueDate` (inside the caller's
- * transaction, after the issue lock): `2026-00042`. Gapless: a rolled-back issue rolls the
- * counter back too.
+ * What a cancelled invoice billed can be billed again: the appointments it marked (a final
+ * or cost-bearer invoice) and the booked products of its lines (one booked row per product
+ * line). Cancelling a final invoice also opens the education again (spec 000 §4).
  */
-async function nextInvoiceNumber(tx: Db, schoolId: number, issueDate: string): Promise<string> {
-  const year = Number(issueDate.slice(0, 4));
-  const [row] = await tx
-    .insert(invoiceNumberSequences)
-    .values({ drivingSchoolId: schoolId, year, nextNumber: 2 })
-    .onConflictDoUpdate({
-      target: [invoiceNumberSequences.drivingSchoolId, invoiceNumberSequences.year],
-      set: { nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` },
-    })
-    .returning({ nextNumber: invoiceNumberSequences.nextNumber });
-  const number = (row?.nextNumber ?? 2) - 1;
-  return `${year}-${String(number).padStart(5, '0')}`;
-}
-
-/**
- * Serialises the issuing of one school's invoices (numbers in the order of issue, dates
- * never going back), and refuses an issue date before the newest issued invoice.
- */
-async function lockIssuing(tx: Db, schoolId: number, issueDate: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK_KEY}, ${schoolId}::int)`);
-  const [newest] = await tx
-    .select({ day: max(paymentDocuments.issueDate) })
-    .from(paymentDocuments)
-    .where(and(eq(paymentDocuments.drivingSchoolId, schoolId), isNotNull(paymentDocuments.number)));
-  if (newest?.day && issueDate < newest.day) {
-    throw globalError(
-      'errors.issue_date_order',
-      `The issue date may not be before the newest issued invoice (${newest.day}).`,
-    );
+export async function releaseBilledItems(
+  tx: Db,
+  schoolId: number,
+  original: DocumentRow,
+  lines: LineRow[],
+): Promise<void> {
+  const marks = original.type === 'FINAL_INVOICE' || original.type.startsWith('COST_BEARER');
+  if (!marks) return;
+  const appointmentIds = lines.flatMap((line) => (line.appointmentId ? [line.appointmentId] : []));
+  if (appointmentIds.length > 0) {
+    await tx
+      .update(appointments)
+      .set({ invoiced: false, finalInvoiceId: null })
+      .where(
+        and(eq(appointments.drivingSchoolId, schoolId), inArray(appointments.id, appointmentIds)),
+      );
+  }
+  const perProduct = new Map<number, number>();
+  for (const line of lines) {
+    if (line.productId && !line.appointmentId) {
+      perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + 1);
+    }
+  }
+  if (perProduct.size > 0) {
+    const educationIds =
+      original.type === 'FINAL_INVOICE' ? [original.studentEducationId ?? 0] : undefined;
+    const booked = await tx
+      .select({ id: studentBookedProducts.id, productId: studentBookedProducts.productId })
+      .from(studentBookedProducts)
+      .where(
+        and(
+          eq(studentBookedProducts.drivingSchoolId, schoolId),
+          eq(studentBookedProducts.invoiced, true),
+          inArray(studentBookedProducts.productId, [...perProduct.keys()]),
+          educationIds
+            ? inArray(studentBookedProducts.studentEducationId, educationIds)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(studentBookedProducts.id));
+    const freed: number[] = [];
+    for (const row of booked) {
+      const left = perProduct.get(row.productId) ?? 0;
+      if (left > 0) {
+        freed.push(row.id);
+        perProduct.set(row.productId, left - 1);
+      }
+    }
+    if (freed.length > 0) {
+      await tx
+        .update(studentBookedProducts)
+        .set({ invoiced: false })
+        .where(
+          and(
+            eq(studentBookedProducts.drivingSchoolId, schoolId),
+            inArray(studentBookedProducts.id, freed),
+          ),
+        );
+    }
+  }
+  if (original.type === 'FINAL_INVOICE' && original.studentEducationId) {
+    await tx
+      .update(studentEducations)
+      .set({ finished: false })
+      .where(
+        and(
+          eq(studentEducations.drivingSchoolId, schoolId),
+          eq(studentEducations.id, original.studentEducationId),
+        ),
+      );
   }
 }
 
@@ -436,7 +456,10 @@ const documentSort = {
 };
 const newestFirst = [{ field: 'id', direction: 'desc' as const }];
 
-export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
+export function createPaymentDocumentHandlers(
+  services: Pick<Services, 'db' | 'files'>,
+): OperationHandlers {
+  const { db, files } = services;
   /**
    * The lines of the documents one answer maps: the mappings start in the same tick, so
    * one query per school serves them all.
@@ -597,38 +620,19 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
       const auth = requireAuth(request);
       const schoolId = auth.drivingSchoolId;
       const id = request.params.id;
-      const row = await guardWrite(
+      const { row } = await guardWrite(
         () =>
           db.transaction(async (txn) => {
             const tx: Db = txn;
             const current = await load(schoolId, id, tx);
             if (current.status !== 'DRAFT') throw documentIssued();
-            const issueDate = current.issueDate ?? berlinToday();
-            const isInvoice = current.type !== 'PAYMENT_REQUEST';
-            let number: string | null = null;
-            if (isInvoice) {
-              await lockIssuing(tx, schoolId, issueDate);
-              number = await nextInvoiceNumber(tx, schoolId, issueDate);
-            }
             // The recipient as it is now is what the issued document keeps.
             const references = await loadReferences(tx, schoolId, {
               lines: [],
               ...(current.studentId ? { studentId: current.studentId } : {}),
               ...(current.costBearerId ? { costBearerId: current.costBearerId } : {}),
             });
-            const [issued] = await tx
-              .update(paymentDocuments)
-              .set({
-                status: 'ISSUED',
-                number,
-                issueDate,
-                issuedAt: new Date(),
-                ...recipientOf(references),
-              })
-              .where(and(byId(schoolId, id), eq(paymentDocuments.status, 'DRAFT')))
-              .returning();
-            if (!issued) throw documentIssued();
-            return issued;
+            return issueDraft(tx, files, schoolId, current, recipientOf(references));
           }),
         DOCUMENT_CONSTRAINTS,
       );
@@ -657,39 +661,6 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
                 'Only an issued invoice that is not cancelled yet can be cancelled.',
               );
             }
-            const issueDate = berlinToday();
-            await lockIssuing(tx, schoolId, issueDate);
-            const number = await nextInvoiceNumber(tx, schoolId, issueDate);
-            const [cancellation] = await tx
-              .insert(paymentDocuments)
-              .values({
-                drivingSchoolId: schoolId,
-                type: 'CANCELLATION_INVOICE',
-                status: 'ISSUED',
-                number,
-                studentId: original.studentId,
-                costBearerId: original.costBearerId,
-                studentEducationId: original.studentEducationId,
-                recipientName: original.recipientName,
-                recipientAddress: original.recipientAddress,
-                issueDate,
-                serviceDate: original.serviceDate,
-                servicePeriodFrom: original.servicePeriodFrom,
-                servicePeriodTo: original.servicePeriodTo,
-                totalNet: -original.totalNet,
-                totalVat: -original.totalVat,
-                totalGross: -original.totalGross,
-                cancelsDocumentId: original.id,
-                visible: original.visible,
-                eInvoiceFormat: original.eInvoiceFormat,
-                buyerReference: original.buyerReference,
-                voucherNumber: original.voucherNumber,
-                taxExemptionNote: original.taxExemptionNote,
-                footnote: `Stornorechnung zu Rechnung ${original.number ?? ''} vom ${original.issueDate ?? ''}`,
-                issuedAt: new Date(),
-              })
-              .returning();
-            if (!cancellation) throw new Error('The insert answered no row.');
             const lines = await tx
               .select()
               .from(paymentDocumentLines)
@@ -698,47 +669,46 @@ export function createPaymentDocumentHandlers(db: Db): OperationHandlers {
                   eq(paymentDocumentLines.drivingSchoolId, schoolId),
                   eq(paymentDocumentLines.documentId, original.id),
                 ),
-              );
-            if (lines.length > 0) {
-              await tx.insert(paymentDocumentLines).values(
-                lines.map(({ id: _id, ...line }) => ({
-                  ...line,
-                  documentId: cancellation.id,
-                  unitPrice: -line.unitPrice,
-                  net: -line.net,
-                  vat: -line.vat,
-                  gross: -line.gross,
-                })),
-              );
-            }
+              )
+              .orderBy(asc(paymentDocumentLines.position));
+            // The original's recipient and texts as issued; the lines negated.
+            const { row: cancellation } = await issueDocument(
+              tx,
+              files,
+              schoolId,
+              {
+                type: 'CANCELLATION_INVOICE',
+                studentId: original.studentId,
+                costBearerId: original.costBearerId,
+                studentEducationId: original.studentEducationId,
+                recipientName: original.recipientName,
+                recipientAddress: original.recipientAddress,
+                issueDate: berlinToday(),
+                serviceDate: original.serviceDate,
+                servicePeriodFrom: original.servicePeriodFrom,
+                servicePeriodTo: original.servicePeriodTo,
+                cancelsDocumentId: original.id,
+                visible: original.visible,
+                eInvoiceFormat: original.eInvoiceFormat,
+                buyerReference: original.buyerReference,
+                voucherNumber: original.voucherNumber,
+                taxExemptionNote: original.taxExemptionNote,
+                footnote: `Stornorechnung zu Rechnung ${original.number ?? ''} vom ${original.issueDate ? germanDate(original.issueDate) : ''}`,
+              },
+              lines.map(({ id: _id, drivingSchoolId: _school, documentId: _doc, ...line }) => ({
+                ...line,
+                unitPrice: -line.unitPrice,
+                net: -line.net,
+                vat: -line.vat,
+                gross: -line.gross,
+              })),
+            );
             const [cancelled] = await tx
               .update(paymentDocuments)
               .set({ status: 'CANCELLED', cancelledByDocumentId: cancellation.id })
               .where(byId(schoolId, original.id))
               .returning();
-            if (original.type === 'FINAL_INVOICE') {
-              // The appointments can be billed again, and the education is open again.
-              await tx
-                .update(appointments)
-                .set({ invoiced: false, finalInvoiceId: null })
-                .where(
-                  and(
-                    eq(appointments.drivingSchoolId, schoolId),
-                    eq(appointments.finalInvoiceId, original.id),
-                  ),
-                );
-              if (original.studentEducationId) {
-                await tx
-                  .update(studentEducations)
-                  .set({ finished: false })
-                  .where(
-                    and(
-                      eq(studentEducations.drivingSchoolId, schoolId),
-                      eq(studentEducations.id, original.studentEducationId),
-                    ),
-                  );
-              }
-            }
+            await releaseBilledItems(tx, schoolId, original, lines);
             return { original: cancelled ?? original, cancellation };
           }),
         DOCUMENT_CONSTRAINTS,
