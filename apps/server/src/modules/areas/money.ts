@@ -4,7 +4,9 @@ import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
+import { createCostBearerInvoiceHandlers } from '../payment-documents/cost-bearer-invoices';
 import { createFinalInvoiceHandlers } from '../payment-documents/final-invoices';
+import { createFlashPayHandlers } from '../payment-documents/flash-pay';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
 import { createPaymentHandlers } from '../payments/payments.resources';
 import { mergeHandlers } from '../resources/kit';
@@ -19,6 +21,8 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
   return mergeHandlers(
     createPaymentDocumentHandlers(services),
     createFinalInvoiceHandlers(services),
+    createFlashPayHandlers(services),
+    createCostBearerInvoiceHandlers(services),
     createBillingRunHandlers(services),
     createPaymentHandlers(db),
     createMandateHandlers(db),

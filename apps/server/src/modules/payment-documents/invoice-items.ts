@@ -79,7 +79,7 @@ export const euros = (cents: number) =>
 const bookedDay = (row: BookedRow) => berlinToday(row.createdAt);
 
 /** The line of one booked product. */
-function bookedLine(row: BookedRow, education: EducationRow): NewLine {
+export function bookedLine(row: BookedRow, education: EducationRow): NewLine {
   const serviceDate = bookedDay(row);
   const vatRate = vatRateOn(serviceDate, row.licenseClass ?? education.licenseClass, row.vatRate, {
     professionalDriverModule: PROFESSIONAL_DRIVER_MODULE.test(row.name),
@@ -127,7 +127,7 @@ const isExamPresentation = (row: AppointmentRow) =>
   row.type === 'EXAM' || row.hourType === 'EXAM_PRESENTATION';
 
 /** The lines of lessons, exam presentations last, in the order they took place. */
-async function lessonLines(
+export async function lessonLines(
   db: Db,
   schoolId: number,
   education: EducationRow,

@@ -252,7 +252,8 @@ export async function issueDraft(
 
 /**
  * The PDF of a document that is not issued (a preview): the values and lines as they would be
- * issued today, marked, without a number, nothing written.
+ * issued today, without a number, nothing written; marked PREVIEW or DRAFT, or with NONE
+ * unmarked (a cost bearer's service invoice preview without the draft text).
  */
 export async function renderPreview(
   db: Db,
@@ -260,14 +261,15 @@ export async function renderPreview(
   schoolId: number,
   values: DocumentValues,
   lines: NewLine[],
-  mark: 'PREVIEW' | 'DRAFT' = 'PREVIEW',
+  mark: 'PREVIEW' | 'DRAFT' | 'NONE' = 'PREVIEW',
 ): Promise<Buffer> {
   const now = new Date();
   const { totalNet, totalVat, totalGross } = totalsOf(lines as Required<NewLine>[]);
   const row: DocumentRow = {
     id: 0,
     drivingSchoolId: schoolId,
-    status: 'DRAFT',
+    // Not a draft when unmarked: the print marks drafts on its own.
+    status: mark === 'NONE' ? 'ISSUED' : 'DRAFT',
     number: null,
     studentId: null,
     costBearerId: null,
@@ -313,6 +315,8 @@ export async function renderPreview(
         ...line,
       }) as LineRow,
   );
-  const print = await loadDocumentPrint(db, files, schoolId, row, lineRows, { mark });
+  const print = await loadDocumentPrint(db, files, schoolId, row, lineRows, {
+    mark: mark === 'NONE' ? undefined : mark,
+  });
   return renderPaymentDocumentPdf(print);
 }
