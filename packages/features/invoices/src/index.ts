@@ -4,3 +4,7 @@ export {
   type DocumentDownloadDialogProps,
 } from './components/document-download-dialog';
 export { INVOICES_NAMESPACE, registerInvoicesTexts } from './i18n';
+export {
+  PaymentDocumentsScreen,
+  type PaymentDocumentsScreenProps,
+} from './payment-documents-screen';

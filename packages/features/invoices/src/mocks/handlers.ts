@@ -9,6 +9,7 @@ import type {
   PaymentDocument,
   PaymentDocumentType,
 } from '../api/invoice-queries';
+import { isOverdue } from '../components/document-labels';
 
 /*
  * Fixtures and typed MSW handlers of the wizard, the billing runs and the document lists,
@@ -528,7 +529,7 @@ function invoiceHandlers(calls: InvoiceCalls, state: MockState, options: Invoice
           (filter.costBearerId === undefined || row.costBearerId === filter.costBearerId) &&
           (!filter.issueDateFrom || (row.issueDate ?? '') >= filter.issueDateFrom) &&
           (!filter.issueDateTo || (row.issueDate ?? '') <= filter.issueDateTo) &&
-          (!filter.overdue || (row.openAmount > 0 && (row.dueDate ?? '9999') < '2026-03-01')),
+          (!filter.overdue || isOverdue(row)),
       );
       const size = filter.size ?? 25;
       const from = (filter.page ?? 0) * size;
