@@ -162,7 +162,8 @@ export function eInvoiceData(print: DocumentPrint): Invoice {
       'cbc:IssueDate': document.issueDate,
       ...(document.dueDate && !creditNote ? { 'cbc:DueDate': document.dueDate } : {}),
       'cbc:InvoiceTypeCode': creditNote ? '381' : '380',
-      ...(notes.length > 0 ? { 'cbc:Note': notes } : {}),
+      // One note (CII-SR-030: the note's content at most once).
+      ...(notes.length > 0 ? { 'cbc:Note': [notes.join('\n')] } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       ...(document.buyerReference ? { 'cbc:BuyerReference': document.buyerReference } : {}),
       ...(document.servicePeriodFrom && document.servicePeriodTo
@@ -225,9 +226,14 @@ export function eInvoiceData(print: DocumentPrint): Invoice {
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': document.recipientName },
         },
       },
-      ...(document.serviceDate
-        ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': document.serviceDate } }
-        : {}),
+      // CII wants the delivery element: the party trained (BT-70, the student a cost bearer
+      // pays for) and, for one service day, the date (BT-72).
+      'cac:Delivery': {
+        ...(document.serviceDate ? { 'cbc:ActualDeliveryDate': document.serviceDate } : {}),
+        'cac:DeliveryParty': {
+          'cac:PartyName': { 'cbc:Name': print.studentName ?? document.recipientName },
+        },
+      },
       'cac:PaymentMeans': [
         issuer.iban
           ? {
@@ -267,6 +273,29 @@ export function eInvoiceData(print: DocumentPrint): Invoice {
   return invoice as unknown as Invoice;
 }
 
+const xmlEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The preceding invoice of a credit note (BT-25, BT-26) in the CII XML: @e-invoice-eu/core 2.3
+ * reads the billing reference's id from the wrong level and leaves it out, so it is added
+ * here, where the CII D16B schema wants it (after the monetary summation).
+ */
+export function withPrecedingInvoice(xml: string, print: DocumentPrint): string {
+  if (!print.cancels || xml.includes('<ram:InvoiceReferencedDocument>')) return xml;
+  const reference = [
+    '<ram:InvoiceReferencedDocument>',
+    `<ram:IssuerAssignedID>${xmlEscape(print.cancels.number)}</ram:IssuerAssignedID>`,
+    '<ram:FormattedIssueDateTime>',
+    `<qdt:DateTimeString format="102">${print.cancels.issueDate.replace(/-/g, '')}</qdt:DateTimeString>`,
+    '</ram:FormattedIssueDateTime>',
+    '</ram:InvoiceReferencedDocument>',
+  ].join('');
+  const end = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
+  if (!xml.includes(end)) throw new EInvoiceError('The CII XML has no monetary summation.');
+  return xml.replace(end, `${end}${reference}`);
+}
+
 const silent = {
   log: () => undefined,
   warn: () => undefined,
@@ -293,7 +322,7 @@ export async function renderEInvoice(print: DocumentPrint): Promise<EInvoiceFile
     return {
       fileName: fileNameOf(document, 'xml'),
       mimeType: 'application/xml',
-      bytes: Buffer.from(xml as string, 'utf8'),
+      bytes: Buffer.from(withPrecedingInvoice(xml as string, print), 'utf8'),
     };
   }
   const pdf = await renderPaymentDocumentPdf({ ...print, mark: undefined });

@@ -67,22 +67,16 @@ export function giroCodePayload(input: GiroCodeInput): string {
   }
   const name = clean(input.name, 70);
   if (!name) throw new GiroCodeError('The beneficiary name is empty.');
-  const reference = clean(input.reference ?? '', 140);
-  const payload = [
-    'BCD',
-    '002',
-    '1',
-    'SCT',
-    bic,
-    name,
-    iban,
-    epcAmount(input.amount),
-    '',
-    '',
-    reference,
-  ].join('\n');
-  if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) {
-    throw new GiroCodeError('The GiroCode payload is longer than 331 bytes.');
+  let reference = clean(input.reference ?? '', 140);
+  const build = () =>
+    ['BCD', '002', '1', 'SCT', bic, name, iban, epcAmount(input.amount), '', '', reference].join(
+      '\n',
+    );
+  // Umlauts take two bytes: the reference gives way until the payload fits.
+  let payload = build();
+  while (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES && reference.length > 0) {
+    reference = [...reference].slice(0, -1).join('');
+    payload = build();
   }
   return payload;
 }

@@ -26,6 +26,8 @@ const LEFT = 25 * MM;
 const RIGHT = 20 * MM;
 const PAGE_WIDTH = 210 * MM;
 const CONTENT_WIDTH = PAGE_WIDTH - LEFT - RIGHT;
+/** The information block beside the address window. */
+const INFO_X = 115 * MM;
 
 /** The title printed per type; a payment request is no invoice and has no number. */
 export const DOCUMENT_TITLES: Record<DocumentType, string> = {
@@ -78,26 +80,20 @@ function letterhead(print: DocumentPrint): Content[] {
   if (print.removeLetterhead) return [];
   const { issuer } = print;
   const logo = print.letterhead?.logo ? imageDataUrl(print.letterhead.logo) : undefined;
+  const contact = [issuer.phone ? `Tel. ${issuer.phone}` : '', issuer.email ?? '']
+    .filter(Boolean)
+    .join(' · ');
   const head: Content[] = [
     {
       absolutePosition: { x: LEFT, y: 12 * MM },
       columns: [
         {
-          width: CONTENT_WIDTH - 60 * MM,
+          width: CONTENT_WIDTH - 55 * MM,
           stack: [
-            { text: issuer.name, fontSize: 15, bold: true },
-            { text: [...addressLines(issuer.address)].join(' · '), color: GREY, fontSize: 9 },
-            {
-              text: [
-                issuer.phone ? `Tel. ${issuer.phone}` : '',
-                issuer.email ?? '',
-                issuer.website ?? '',
-              ]
-                .filter(Boolean)
-                .join(' · '),
-              color: GREY,
-              fontSize: 9,
-            },
+            { text: issuer.name, fontSize: 14, bold: true },
+            ...[addressLines(issuer.address).join(' · '), contact, issuer.website ?? '']
+              .filter(Boolean)
+              .map((text) => ({ text, color: GREY, fontSize: 8.5 })),
           ],
         },
       ],
@@ -146,17 +142,22 @@ function infoBlock(print: DocumentPrint): Content {
   const service = servicePeriodText(document).split(': ');
   rows.push([service[0] ?? '', service[1] ?? '']);
   if (print.customerNumber) rows.push(['Kundennr.', print.customerNumber]);
-  if (print.studentName) rows.push(['Fahrschüler/in', print.studentName]);
-  if (document.voucherNumber) rows.push(['Gutschein/Auftrag', document.voucherNumber]);
-  if (document.buyerReference) rows.push(['Leitweg-ID/Referenz', document.buyerReference]);
+  if (print.studentName) rows.push(['Fahrschüler', print.studentName]);
+  if (document.voucherNumber) rows.push(['Auftragsnr.', document.voucherNumber]);
+  if (document.buyerReference) {
+    rows.push([
+      document.eInvoiceFormat === 'XRECHNUNG' ? 'Leitweg-ID' : 'Ihre Referenz',
+      document.buyerReference,
+    ]);
+  }
   if (document.dueDate && document.totalGross > 0) {
     rows.push(['Fällig am', formatDate(document.dueDate)]);
   }
   return {
-    absolutePosition: { x: 125 * MM, y: 50 * MM },
+    absolutePosition: { x: INFO_X, y: 50 * MM },
     layout: 'noBorders',
     table: {
-      widths: [30 * MM, PAGE_WIDTH - 125 * MM - RIGHT - 30 * MM - 8],
+      widths: [27 * MM, PAGE_WIDTH - INFO_X - RIGHT - 27 * MM - 12],
       body: rows.map(([label, value]) => [
         { text: label, color: GREY, fontSize: 8.5 },
         { text: value, fontSize: 8.5 },
@@ -226,8 +227,8 @@ function linesTable(document: Document): Content {
       hLineColor: () => RULE,
       vLineWidth: () => 0,
       hLineWidth: (i: number) => (i <= 1 ? 0.8 : 0.3),
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
+      paddingTop: () => 2,
+      paddingBottom: () => 2,
     },
   };
 }
@@ -247,7 +248,7 @@ function totals(document: Document): Content {
   rows.push(['Gesamtbetrag', formatMoney(document.totalGross), true]);
   return {
     unbreakable: true,
-    margin: [0, 4 * MM, 0, 4 * MM],
+    margin: [0, 3 * MM, 0, 3 * MM],
     columns: [
       { width: '*', text: '' },
       {
@@ -310,9 +311,9 @@ function paymentText(print: DocumentPrint): Content[] {
       columns: [
         { width: '*', text },
         {
-          width: 30 * MM,
+          width: 26 * MM,
           stack: [
-            { qr, eccLevel: 'M', fit: 30 * MM, alignment: 'right' },
+            { qr, eccLevel: 'M', fit: 26 * MM, alignment: 'right' },
             { text: 'GiroCode', fontSize: 7, color: GREY, alignment: 'right' },
           ],
         },
@@ -348,17 +349,13 @@ function footer(print: DocumentPrint) {
     ? `IBAN ${groupIban(issuer.iban)}${issuer.bic ? ` · BIC ${issuer.bic}` : ''}`
     : '';
   const reference = [DOCUMENT_TITLES[document.type], document.number].filter(Boolean).join(' ');
+  const lines = print.removeLetterhead ? [reference] : [issuer.name, tax, bank].filter(Boolean);
   return (currentPage: number, pageCount: number): Content => ({
-    margin: [LEFT, 6 * MM, RIGHT, 0],
+    margin: [LEFT, 5 * MM, RIGHT, 0],
     fontSize: 7,
     color: GREY,
     columns: [
-      {
-        width: '*',
-        stack: print.removeLetterhead
-          ? [reference]
-          : [[issuer.name, tax].filter(Boolean).join(' · '), bank].filter(Boolean),
-      },
+      { width: '*', stack: lines.map((text) => ({ text, noWrap: true })) },
       { width: 70, text: `Seite ${currentPage} von ${pageCount}`, alignment: 'right' },
     ],
   });
@@ -372,8 +369,8 @@ export function paymentDocumentDefinition(print: DocumentPrint): TDocumentDefini
     ...letterhead(print),
     addressWindow(print),
     infoBlock(print),
-    // The flow starts below the address window (about 100 mm from the top).
-    { text: '', margin: [0, 100 * MM - 20 * MM, 0, 0] },
+    // The flow starts below the address window and the information block (95 mm).
+    { text: '', margin: [0, 95 * MM - 20 * MM, 0, 0] },
     ...title(print),
     linesTable(document),
     totals(document),
