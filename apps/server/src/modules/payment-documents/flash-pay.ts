@@ -96,7 +96,7 @@ export function createFlashPayHandlers(services: Pick<Services, 'db' | 'files'>)
           // without price) names it; the others are billed. Anything else is a failure.
           const refused =
             error instanceof AppError ? error : translateDatabaseError(error, DOCUMENT_CONSTRAINTS);
-          if (!refused || refused.status !== 422) throw error;
+          if (refused?.status !== 422) throw error;
           skipped.push({ studentEducationId, reason: refused.errorMessage.slice(0, 100) });
         }
       }
