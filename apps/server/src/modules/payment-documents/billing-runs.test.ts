@@ -1,0 +1,359 @@
+import type { components } from '@fahrwerk/api/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database';
+import { billingRunItems, billingRuns, paymentDocuments, studentEducations } from '../../db/schema';
+import { createFileStore } from '../../files/file-store';
+import {
+  DEMO_INSTRUCTOR,
+  DEMO_OWNER,
+  DRIVERS,
+  expectError,
+  type TestApp,
+  useTestApp,
+} from '../../test/test-app';
+import { issueFinalInvoice } from './final-invoices';
+import { type InvoiceFixture, invoiceFixture, studentWithServices } from './invoice-fixtures';
+
+type BillingRun = components['schemas']['BillingRun'];
+
+/** A student whose education is not finished (yet): a final invoice skips it. */
+async function unfinished(db: Db, fixture: InvoiceFixture): Promise<number> {
+  const { educationId } = await studentWithServices(db, fixture);
+  await db
+    .update(studentEducations)
+    .set({ finished: false })
+    .where(
+      and(
+        eq(studentEducations.drivingSchoolId, fixture.schoolId),
+        eq(studentEducations.id, educationId),
+      ),
+    );
+  return educationId;
+}
+
+/** Polls the run until it is FINISHED or INTERRUPTED (the job runs beside the test). */
+async function settled(t: TestApp, token: string, id: number): Promise<BillingRun> {
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
+    const response = await t.call<BillingRun>('GET', `/billing-runs/${id}`, { token });
+    expect(response.status, response.raw).toBe(200);
+    if (response.body.status === 'FINISHED' || response.body.status === 'INTERRUPTED') {
+      return response.body;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Billing run ${id} did not settle.`);
+}
+
+async function start(t: TestApp, token: string, body: Record<string, unknown>) {
+  const response = await t.call<BillingRun>('POST', '/billing-runs', { token, body });
+  expect(response.status, response.raw).toBe(202);
+  return response.body;
+}
+
+/** The school's standing final invoices by education, and every invoice number. */
+async function invoicesOf(t: TestApp, schoolId: number) {
+  const rows = await t.database.db
+    .select({
+      id: paymentDocuments.id,
+      type: paymentDocuments.type,
+      status: paymentDocuments.status,
+      number: paymentDocuments.number,
+      studentEducationId: paymentDocuments.studentEducationId,
+      pdfFileId: paymentDocuments.pdfFileId,
+    })
+    .from(paymentDocuments)
+    .where(eq(paymentDocuments.drivingSchoolId, schoolId));
+  return rows;
+}
+
+/** The running numbers of invoice numbers (`…-00042` → 42), ascending. */
+const sequenceOf = (numbers: (string | null)[]) =>
+  numbers
+    .filter((number): number is string => !!number)
+    .map((number) => Number(/(\d+)$/.exec(number)?.[1]))
+    .sort((a, b) => a - b);
+
+/** Unique and without a gap. */
+function expectGapFree(sequence: number[]) {
+  expect(new Set(sequence).size).toBe(sequence.length);
+  for (let index = 1; index < sequence.length; index += 1) {
+    expect(sequence[index]).toBe((sequence[index - 1] as number) + 1);
+  }
+}
+
+describe.each(DRIVERS)('billing runs (%s)', (driver) => {
+  const t = useTestApp(driver);
+  let owner: string;
+  let fixture: InvoiceFixture;
+  const finished = async (count: number) => {
+    const ids: number[] = [];
+    for (let n = 0; n < count; n += 1) {
+      ids.push((await studentWithServices(t.database.db, fixture)).educationId);
+    }
+    return ids;
+  };
+
+  beforeAll(async () => {
+    owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+    fixture = await invoiceFixture(t.database.db, t.demo.schoolId);
+  });
+
+  it('issues one final invoice per finished education, in order, and skips one not finished', async () => {
+    const ready = await finished(3);
+    const open = await unfinished(t.database.db, fixture);
+    const ids = [ready[0], open, ready[1], ready[2]] as number[];
+    const queued = await start(t, owner, { studentEducationIds: ids });
+    expect(queued).toMatchObject({ total: 4, issued: 0, createdByName: 'Erika Mustermann' });
+    expect(['QUEUED', 'RUNNING', 'FINISHED']).toContain(queued.status);
+    expect(queued.items.map((item) => item.studentEducationId)).toEqual(ids);
+    expect(queued.items.every((item) => /Köhler$/.test(item.studentName))).toBe(true);
+
+    const run = await settled(t, owner, queued.id);
+    expect(run).toMatchObject({
+      status: 'FINISHED',
+      total: 4,
+      done: 4,
+      issued: 3,
+      skipped: 1,
+      failed: 0,
+    });
+    expect(run.startedAt).toBeDefined();
+    expect(run.finishedAt).toBeDefined();
+    expect(run.items.map((item) => item.status)).toEqual(['ISSUED', 'SKIPPED', 'ISSUED', 'ISSUED']);
+    expect(run.items[1]?.reason).toBe('errors.education_not_finished');
+    // Issued in the run's order: consecutive numbers.
+    const issued = run.items.filter((item) => item.status === 'ISSUED');
+    expect(issued.every((item) => item.documentId && item.number && item.totalGross)).toBe(true);
+    const inRunOrder = issued.map((item) => Number(/(\d+)$/.exec(item.number ?? '')?.[1]));
+    expect(inRunOrder).toEqual(sequenceOf(issued.map((item) => item.number ?? null)));
+    expectGapFree(inRunOrder);
+
+    // Each issued document is the education's final invoice, with lines and an archived PDF.
+    for (const item of issued) {
+      const document = await t.call<components['schemas']['PaymentDocument']>(
+        'GET',
+        `/payment-documents/${item.documentId}`,
+        { token: owner },
+      );
+      expect(document.status, document.raw).toBe(200);
+      expect(document.body).toMatchObject({
+        type: 'FINAL_INVOICE',
+        studentEducationId: item.studentEducationId,
+        number: item.number,
+        totalGross: item.totalGross,
+      });
+      expect(document.body.lines.length).toBeGreaterThan(0);
+    }
+
+    // The list: newest first, with counts and without items.
+    const list = await t.call<BillingRun[]>('GET', '/billing-runs', { token: owner });
+    expect(list.status, list.raw).toBe(200);
+    expect(list.body[0]).toMatchObject({ id: run.id, status: 'FINISHED', issued: 3, items: [] });
+
+    // The ZIP: one PDF per issued invoice, named by its number, the archived bytes.
+    const zip = await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner });
+    expect(zip.status, zip.raw).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    expect(Object.keys(entries).sort()).toEqual(issued.map((item) => `${item.number}.pdf`).sort());
+    const files = createFileStore({ dataDir: t.config.dataDir });
+    const rows = await invoicesOf(t, t.demo.schoolId);
+    for (const item of issued) {
+      const bytes = entries[`${item.number}.pdf`] as Uint8Array;
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      const row = rows.find((candidate) => candidate.id === item.documentId);
+      const archived = await files.read(t.database.db, t.demo.schoolId, row?.pdfFileId as number);
+      expect(Buffer.from(bytes).equals(archived.bytes)).toBe(true);
+    }
+  });
+
+  it('bills each education once and gives no number twice when two runs overlap', async () => {
+    const ids = await finished(8);
+    const before = sequenceOf((await invoicesOf(t, t.demo.schoolId)).map((row) => row.number));
+    // Started at once: both run side by side (two runs per process).
+    const [first, second] = await Promise.all([
+      start(t, owner, { studentEducationIds: ids.slice(0, 6) }),
+      start(t, owner, { studentEducationIds: [...ids.slice(2, 8)].reverse() }),
+    ]);
+    const runs = await Promise.all([
+      settled(t, owner, (first as BillingRun).id),
+      settled(t, owner, (second as BillingRun).id),
+    ]);
+    for (const run of runs) expect(run).toMatchObject({ status: 'FINISHED', total: 6, failed: 0 });
+    // Eight educations, eight invoices; each overlapping one skipped by exactly one run.
+    expect(runs[0].issued + runs[1].issued).toBe(8);
+    const skipped = runs.flatMap((run) => run.items.filter((item) => item.status === 'SKIPPED'));
+    expect(skipped).toHaveLength(4);
+    expect(skipped.every((item) => item.reason === 'errors.education_already_invoiced')).toBe(true);
+    expect(new Set(skipped.map((item) => item.studentEducationId))).toEqual(
+      new Set(ids.slice(2, 6)),
+    );
+
+    const rows = await invoicesOf(t, t.demo.schoolId);
+    for (const id of ids) {
+      const standing = rows.filter(
+        (row) =>
+          row.studentEducationId === id &&
+          row.type === 'FINAL_INVOICE' &&
+          row.status !== 'CANCELLED',
+      );
+      expect(standing, `education ${id}`).toHaveLength(1);
+    }
+    const after = sequenceOf(rows.map((row) => row.number));
+    expect(after).toHaveLength(before.length + 8);
+    expectGapFree(after);
+  });
+
+  it('refuses an education of another school (422) and creates no run', async () => {
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(billingRuns)
+      .where(eq(billingRuns.drivingSchoolId, t.demo.schoolId));
+    const [ready] = await finished(1);
+    const response = await t.call('POST', '/billing-runs', {
+      token: owner,
+      body: { studentEducationIds: [ready, 999_999_999] },
+    });
+    const body = expectError(response, 422, 'errors.validation');
+    expect(body.fieldErrors).toEqual([
+      { field: 'studentEducationIds', error: 'validation.not_found' },
+    ]);
+    const [after] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(billingRuns)
+      .where(eq(billingRuns.drivingSchoolId, t.demo.schoolId));
+    expect(after?.n).toBe(count?.n);
+  });
+
+  it('a run without issued invoices has no ZIP (422 errors.no_documents)', async () => {
+    const open = await unfinished(t.database.db, fixture);
+    const queued = await start(t, owner, { studentEducationIds: [open] });
+    const run = await settled(t, owner, queued.id);
+    expect(run).toMatchObject({ status: 'FINISHED', issued: 0, skipped: 1 });
+    expectError(
+      await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner }),
+      422,
+      'errors.no_documents',
+    );
+  });
+
+  it('an instructor without the payment permissions may not start, list or read runs', async () => {
+    const instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
+    const [ready] = await finished(1);
+    expectError(
+      await t.call('POST', '/billing-runs', {
+        token: instructor,
+        body: { studentEducationIds: [ready] },
+      }),
+      403,
+      'errors.forbidden',
+    );
+    expectError(
+      await t.call('GET', '/billing-runs', { token: instructor }),
+      403,
+      'errors.forbidden',
+    );
+    expectError(
+      await t.call('GET', '/billing-runs/1', { token: instructor }),
+      403,
+      'errors.forbidden',
+    );
+    expectError(
+      await t.call('GET', '/billing-runs/999999', { token: owner }),
+      404,
+      'errors.not_found',
+    );
+  });
+});
+
+describe.each(DRIVERS)('billing runs left by a stopped server (%s)', (driver) => {
+  const t = useTestApp(driver);
+  let owner: string;
+  let fixture: InvoiceFixture;
+  let crashedRunId: number;
+  let lateRunId: number;
+  let educations: number[];
+  let orphanId: number;
+
+  beforeAll(async () => {
+    owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+    const db = t.database.db;
+    const schoolId = t.demo.schoolId;
+    fixture = await invoiceFixture(db, schoolId);
+    educations = [];
+    for (let n = 0; n < 4; n += 1) {
+      educations.push((await studentWithServices(db, fixture)).educationId);
+    }
+    // A run the server died in: RUNNING, its beat a minute old; the first PENDING item's
+    // invoice was committed, the item not.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const [crashed] = await db
+      .insert(billingRuns)
+      .values({
+        drivingSchoolId: schoolId,
+        status: 'RUNNING',
+        startedAt: minuteAgo,
+        heartbeatAt: minuteAgo,
+      })
+      .returning();
+    crashedRunId = crashed?.id as number;
+    await db.insert(billingRunItems).values(
+      educations.slice(0, 3).map((studentEducationId, index) => ({
+        drivingSchoolId: schoolId,
+        billingRunId: crashedRunId,
+        position: index + 1,
+        studentEducationId,
+        studentName: `Schüler ${index + 1}`,
+      })),
+    );
+    const outcome = await issueFinalInvoice(
+      { db, files: createFileStore({ dataDir: t.config.dataDir }) },
+      schoolId,
+      educations[0] as number,
+    );
+    if (outcome.status !== 'ISSUED') throw new Error(`not issued: ${outcome.reason}`);
+    orphanId = outcome.document.id;
+    // A queued run whose issue date lies before that invoice: its item fails.
+    const [late] = await db
+      .insert(billingRuns)
+      .values({ drivingSchoolId: schoolId, issueDate: '2020-01-02' })
+      .returning();
+    lateRunId = late?.id as number;
+    await db.insert(billingRunItems).values({
+      drivingSchoolId: schoolId,
+      billingRunId: lateRunId,
+      position: 1,
+      studentEducationId: educations[3] as number,
+      studentName: 'Schüler 4',
+    });
+  });
+
+  it('are taken up when the queue starts: the invoice in flight is adopted, not billed again', async () => {
+    const db = t.database.db;
+    // Nothing works on them yet: this app's queue has not started.
+    const [still] = await db
+      .select({ status: billingRuns.status })
+      .from(billingRuns)
+      .where(and(eq(billingRuns.drivingSchoolId, t.demo.schoolId), eq(billingRuns.id, lateRunId)));
+    expect(still?.status).toBe('QUEUED');
+
+    // The first run started through the API starts the queue, whose start hook sends both.
+    const open = await unfinished(db, fixture);
+    await settled(t, owner, (await start(t, owner, { studentEducationIds: [open] })).id);
+
+    const crashed = await settled(t, owner, crashedRunId);
+    expect(crashed).toMatchObject({ status: 'FINISHED', issued: 3, skipped: 0, failed: 0 });
+    expect(crashed.items[0]).toMatchObject({ status: 'ISSUED', documentId: orphanId });
+    const rows = await invoicesOf(t, t.demo.schoolId);
+    for (const id of educations.slice(0, 3)) {
+      expect(rows.filter((row) => row.studentEducationId === id)).toHaveLength(1);
+    }
+    expectGapFree(sequenceOf(rows.map((row) => row.number)));
+
+    const late = await settled(t, owner, lateRunId);
+    expect(late).toMatchObject({ status: 'FINISHED', failed: 1, issued: 0 });
+    expect(late.items[0]).toMatchObject({ status: 'FAILED', reason: 'errors.issue_date_order' });
+  });
+});
