@@ -761,6 +761,13 @@ export const formsHandlers = {
     '/cost-bearers/student-education-by-cost-bearer/{id}',
     ({ response }) => response(200).json([]),
   ),
+  costBearerLoading: mockHttp.get('/cost-bearers/{id}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(costBearersFixture[0] as CostBearer);
+  }),
+  costBearerError: mockHttp.get('/cost-bearers/{id}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
   appointmentsEmpty: mockHttp.get('/appointments/cost-bearer/{id}', ({ response }) =>
     response(200).json([]),
   ),
