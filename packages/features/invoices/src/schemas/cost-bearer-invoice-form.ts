@@ -1,7 +1,7 @@
 import { E_INVOICE_FORMATS } from '@fahrwerk/api';
 import { z } from 'zod';
 import type { Appointment, CostBearer, CostBearerInvoiceInput, VatRate } from '../api/form-queries';
-import { lineFormSchema } from './payment-document-form';
+import { type LineForm, lineFormSchema } from './payment-document-form';
 
 /*
  * The cost bearer's invoice (screen `/payers/services/{id}`): the service invoice of chosen
@@ -16,7 +16,8 @@ export const costBearerInvoiceFormSchema = z
     periodTo: z.string().nullable(),
     studentEducationIds: z.array(z.string()),
     appointmentIds: z.array(z.string()),
-    lines: z.array(lineFormSchema).max(500, 'validation.max_items'),
+    // Checked below, and only on a course invoice: the service invoice sends no lines.
+    lines: z.array(z.custom<LineForm>()).max(500, 'validation.max_items'),
     issueDate: z.string().nullable(),
     dueDate: z.string().nullable(),
     eInvoiceFormat: z.enum(E_INVOICE_FORMATS),
@@ -35,6 +36,19 @@ export const costBearerInvoiceFormSchema = z
     }
     if (form.kind === 'course' && form.appointmentIds.length === 0 && form.lines.length === 0) {
       issue('appointmentIds', 'payers.errors.nothingToBill');
+    }
+    if (form.kind === 'course') {
+      form.lines.forEach((line, index) => {
+        const result = lineFormSchema.safeParse(line);
+        if (result.success) return;
+        for (const problem of result.error.issues) {
+          context.addIssue({
+            code: 'custom',
+            path: ['lines', index, ...problem.path.map(String)],
+            message: problem.message,
+          });
+        }
+      });
     }
     if (form.eInvoiceFormat === 'XRECHNUNG' && !form.buyerReference.trim()) {
       issue('buyerReference', 'errors.buyer_reference_required');
