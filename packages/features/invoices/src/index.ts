@@ -12,6 +12,10 @@ export {
   CostBearerServicesScreen,
   type CostBearerServicesScreenProps,
 } from './cost-bearer-services-screen';
+export {
+  DocumentsHistoryScreen,
+  type DocumentsHistoryScreenProps,
+} from './documents-history-screen';
 export { DocumentsPanel, type DocumentsPanelProps } from './documents-panel';
 export { INVOICES_NAMESPACE, registerInvoicesTexts } from './i18n';
 export { InvoiceWizard, type InvoiceWizardProps } from './invoice-wizard';
