@@ -169,8 +169,10 @@ export async function issueDocument(
   lines: NewLine[],
 ): Promise<IssuedDocument> {
   const issueDate = values.issueDate ?? berlinToday();
-  const number = await numberFor(tx, schoolId, values.type, issueDate);
+  // Everything that needs no number first: the time under the issue lock stays short.
+  const issuer = await issuerOf(tx, schoolId);
   const { totalNet, totalVat, totalGross } = totalsOf(lines as Required<NewLine>[]);
+  const number = await numberFor(tx, schoolId, values.type, issueDate);
   const [row] = await tx
     .insert(paymentDocuments)
     .values({
@@ -181,7 +183,7 @@ export async function issueDocument(
       status: 'ISSUED',
       number,
       issueDate,
-      issuer: await issuerOf(tx, schoolId),
+      issuer,
       totalNet,
       totalVat,
       totalGross,
@@ -212,6 +214,7 @@ export async function issueDraft(
   recipient: Pick<DocumentRow, 'recipientName' | 'recipientAddress'>,
 ): Promise<IssuedDocument> {
   const issueDate = draft.issueDate ?? berlinToday();
+  const issuer = await issuerOf(tx, schoolId);
   const number = await numberFor(tx, schoolId, draft.type, issueDate);
   const [row] = await tx
     .update(paymentDocuments)
@@ -220,7 +223,7 @@ export async function issueDraft(
       number,
       issueDate,
       issuedAt: new Date(),
-      issuer: await issuerOf(tx, schoolId),
+      issuer,
       ...recipient,
     })
     .where(
