@@ -2,7 +2,12 @@ import { errorBody } from '@fahrwerk/api/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DocumentsPanel } from './documents-panel';
-import { formsHandlers, recordFormCalls } from './mocks/forms-handlers';
+import {
+  draftRequestFixture,
+  formsHandlers,
+  recordFormCalls,
+  studentDocumentsFixture,
+} from './mocks/forms-handlers';
 
 const body = () => within(document.body);
 
@@ -240,5 +245,45 @@ export const ReadOnly: Story = {
     const menu = within(await body().findByRole('menu'));
     await menu.findByRole('menuitem', { name: 'PDF anzeigen' });
     await expect(menu.queryByRole('menuitem', { name: 'Stornieren' })).toBeNull();
+  },
+};
+
+/** A draft is listed without a number; "Entwurf bearbeiten" hands it to the host. */
+export const EditDraft: Story = {
+  parameters: {
+    msw: {
+      handlers: recordFormCalls({ documents: [draftRequestFixture, ...studentDocumentsFixture] })
+        .handlers,
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('cell', { name: 'RE-2026-00012' });
+    const drafts = canvas.getAllByRole('row', { name: /Entwurf/ });
+    await expect(drafts).toHaveLength(1);
+    await userEvent.click(
+      within(drafts[0] as HTMLElement).getByRole('button', { name: /^Aktionen für/ }),
+    );
+    const menu = within(await body().findByRole('menu'));
+    await expect(menu.queryByRole('menuitem', { name: 'Stornieren' })).toBeNull();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Entwurf bearbeiten' }));
+    await expect(args.onEditDraft).toHaveBeenCalledWith(
+      expect.objectContaining({ id: draftRequestFixture.id, status: 'DRAFT' }),
+    );
+  },
+};
+
+/** The panel in English: texts, amounts and dates keep the product's format. */
+export const InEnglish: Story = {
+  globals: { locale: 'en' },
+  parameters: { msw: { handlers: recordFormCalls().handlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Invoices and payment requests' });
+    const partial = within(await canvas.findByRole('row', { name: /RE-2026-00012/ }));
+    await expect(partial.getByText('Partial invoice')).toBeInTheDocument();
+    await expect(partial.getByText('290,00 €')).toBeInTheDocument();
+    await expect(partial.getByText('02.03.2026')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'New payment request' })).toBeInTheDocument();
   },
 };
