@@ -2,10 +2,17 @@ import { pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { BillingRunScreen } from './billing-run-screen';
-import { invoicesHandlers, mockInvoices, resetInvoiceMocks } from './mocks/handlers';
+import {
+  finishedRunFixture,
+  invoicesHandlers,
+  mockInvoices,
+  queuedRunFixture,
+  resetInvoiceMocks,
+} from './mocks/handlers';
 
 const full = mockInvoices();
 const progressing = mockInvoices({ progress: true });
+const queued = mockInvoices({ runs: [queuedRunFixture(), finishedRunFixture()] });
 
 const meta = {
   title: 'Features/Invoices/BillingRunScreen',
@@ -154,5 +161,34 @@ export const InEnglish: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText('The run was interrupted. 2 students are not billed yet:');
     await expect(canvas.getByRole('button', { name: 'Download all PDFs as ZIP' })).toBeEnabled();
+  },
+};
+
+/** Without the write permissions the runs can be followed, not started. */
+export const ReadOnly: Story = {
+  parameters: { permissions: ['MODULE_AUTOMATIC_PAYMENTS'] },
+  args: { runId: 6 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Ausgestellte Rechnungen' });
+    await expect(canvas.queryByRole('button', { name: 'Neue Abrechnung' })).toBeNull();
+    await expect(
+      canvas.getByRole('button', { name: 'Alle PDFs als ZIP herunterladen' }),
+    ).toBeEnabled();
+  },
+};
+
+/** Just started from the wizard: waiting for a worker. */
+export const Queued: Story = {
+  args: { runId: 8 },
+  parameters: { msw: { handlers: queued.handlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Der Lauf wartet auf den Start/);
+    await expect(canvas.getAllByText('Wartet').length).toBeGreaterThan(0);
+    await expect(canvas.getByText('Noch keine Rechnung ausgestellt.')).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('button', { name: 'Alle PDFs als ZIP herunterladen' }),
+    ).toBeDisabled();
   },
 };

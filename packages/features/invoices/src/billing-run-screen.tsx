@@ -1,5 +1,5 @@
 import { downloadErrorMessage } from '@fahrwerk/api';
-import { FormAlert, useInvalidate } from '@fahrwerk/core';
+import { FormAlert, useCan, useInvalidate } from '@fahrwerk/core';
 import {
   Badge,
   type BadgeTone,
@@ -51,13 +51,16 @@ const STATUS_TONE: Record<BillingRunStatus, BadgeTone> = {
 export function BillingRunScreen({ runId = null, onRunChange, onStartRun }: BillingRunScreenProps) {
   const { t } = useInvoicesTranslation();
   const runs = useBillingRuns();
+  const canStart = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
         title={t('runs.title')}
         description={t('runs.description')}
-        actions={onStartRun ? <Button onPress={onStartRun}>{t('runs.new')}</Button> : null}
+        actions={
+          onStartRun && canStart ? <Button onPress={onStartRun}>{t('runs.new')}</Button> : null
+        }
       />
       {runId !== null && <BillingRunDetail runId={runId} onClose={() => onRunChange(null)} />}
       <Section title={t('runs.listTitle')}>

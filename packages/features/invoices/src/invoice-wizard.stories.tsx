@@ -282,3 +282,17 @@ export const InEnglish: Story = {
     ).toBeInTheDocument();
   },
 };
+
+/** Without the write permissions: choose and preview, but no issuing. */
+export const ReadOnly: Story = {
+  parameters: { permissions: ['MODULE_AUTOMATIC_PAYMENTS'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(
+      'Sie dürfen Ausbildungen und Vorschauen ansehen, aber keine Rechnungen ausstellen.',
+    );
+    const review = await toReview(canvasElement);
+    await expect(review.getByRole('button', { name: 'Vorschau für Lena Meyer (B)' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Weiter' })).toBeDisabled();
+  },
+};

@@ -1,5 +1,5 @@
 import { errorToastMessage } from '@fahrwerk/api';
-import { FormAlert } from '@fahrwerk/core';
+import { FormAlert, useCan } from '@fahrwerk/core';
 import {
   Button,
   cn,
@@ -48,6 +48,7 @@ export function InvoiceWizard({
   onCancel,
 }: InvoiceWizardProps) {
   const { t } = useInvoicesTranslation();
+  const canIssue = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const [step, setStep] = useState<Step>('choose');
   const [mode, setMode] = useState<WizardMode>('single');
   const [selected, setSelected] = useState<Map<number, FinalInvoiceCandidate>>(new Map());
@@ -119,7 +120,10 @@ export function InvoiceWizard({
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('wizard.title')} description={t('wizard.description')} />
+      <PageHeader
+        title={t('wizard.title')}
+        description={canIssue ? t('wizard.description') : t('wizard.readOnly')}
+      />
       <ol aria-label={t('wizard.steps')} className="flex flex-wrap gap-2 text-sm">
         {STEPS.map((name, index) => {
           const current = step === name;
@@ -254,7 +258,7 @@ export function InvoiceWizard({
           )}
           {(step === 'choose' || step === 'review') && (
             <Button
-              isDisabled={chosen.length === 0}
+              isDisabled={chosen.length === 0 || (step === 'review' && !canIssue)}
               onPress={() => setStep(step === 'choose' ? 'review' : 'issue')}
             >
               {t('wizard.next')}

@@ -299,6 +299,16 @@ export const runningRunFixture = (): BillingRun =>
     ],
   });
 
+/** A run just started, waiting for a worker. */
+export const queuedRunFixture = (): BillingRun =>
+  run({
+    id: 8,
+    status: 'QUEUED',
+    createdAt: '2026-03-12T09:00:00Z',
+    startedAt: undefined,
+    items: [item(201, 'Lena Meyer', 'PENDING'), item(203, 'Jonas Becker', 'PENDING')],
+  });
+
 /** Works the run on: every poll issues one more pending item, the last one ends the run. */
 function advance(current: BillingRun): BillingRun {
   const items = [...current.items];
