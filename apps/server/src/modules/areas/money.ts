@@ -5,6 +5,7 @@ import { createMailHandlers } from '../mail/mail.resources';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
 import { createCostBearerInvoiceHandlers } from '../payment-documents/cost-bearer-invoices';
+import { createDocumentFileHandlers } from '../payment-documents/document-downloads';
 import { createFinalInvoiceHandlers } from '../payment-documents/final-invoices';
 import { createFlashPayHandlers } from '../payment-documents/flash-pay';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
@@ -24,6 +25,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createFlashPayHandlers(services),
     createCostBearerInvoiceHandlers(services),
     createBillingRunHandlers(services),
+    createDocumentFileHandlers(services),
     createPaymentHandlers(db),
     createMandateHandlers(db),
     createMailHandlers(db),

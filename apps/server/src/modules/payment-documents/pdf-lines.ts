@@ -10,14 +10,34 @@ import { inflateSync } from 'node:zlib';
 
 type Run = { x: number; y: number; text: string };
 
+/** Every stream's data inflated when its dictionary says FlateDecode (its /Length bytes). */
+function inflateStreams(raw: string): string {
+  let out = '';
+  let at = 0;
+  const start = /<<((?:[^<>]|<<[^<>]*>>|<[0-9a-fA-F]*>)*)>>\s*stream\r?\n/g;
+  for (let match = start.exec(raw); match; match = start.exec(raw)) {
+    const dictionary = match[1] ?? '';
+    const length = Number(/\/Length (\d+)(?! \d+ R)/.exec(dictionary)?.[1] ?? Number.NaN);
+    const dataStart = match.index + match[0].length;
+    if (!Number.isFinite(length)) continue;
+    const data = raw.slice(dataStart, dataStart + length);
+    let text = data;
+    if (dictionary.includes('/FlateDecode')) {
+      try {
+        text = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+      } catch {
+        text = '';
+      }
+    }
+    out += `${raw.slice(at, dataStart)}${text}`;
+    at = dataStart + length;
+    start.lastIndex = at;
+  }
+  return out + raw.slice(at);
+}
+
 export function pdfLines(pdf: Buffer): string {
-  const source = pdf
-    .toString('latin1')
-    .replace(
-      /(\/Filter \/FlateDecode[\s\S]*?>>\s*stream\r?\n)([\s\S]*?)(\r?\nendstream)/g,
-      (_, head: string, data: string, tail: string) =>
-        `${head}${inflateSync(Buffer.from(data, 'latin1')).toString('latin1')}${tail}`,
-    );
+  const source = inflateStreams(pdf.toString('latin1'));
   const objects = new Map<string, string>();
   for (const match of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
     objects.set(match[1] as string, match[2] as string);
