@@ -1,8 +1,12 @@
 import { errorBody } from '@fahrwerk/api/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { draftRequestFixture, formsHandlers, recordFormCalls } from './mocks/forms-handlers';
-import { PaymentDocumentFormScreen } from './payment-document-form-screen';
+import {
+  PaymentDocumentFormScreen,
+  type PaymentDocumentFormScreenProps,
+} from './payment-document-form-screen';
 
 const body = () => within(document.body);
 
@@ -302,6 +306,10 @@ export const DeleteDraft: Story = {
     await body().findByText('Gelöscht.');
     await expect(deleting.deleted).toEqual([draftRequestFixture.id]);
     await expect(args.onDeleted).toHaveBeenCalled();
+    // The deleted draft is not loaded again: a new, empty form.
+    await canvas.findByText('Wird als Entwurf gespeichert und erst mit „Ausstellen“ endgültig.');
+    await expect(line(canvas, 1).getByRole('textbox', { name: /Bezeichnung/ })).toHaveValue('');
+    await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
 
@@ -352,5 +360,50 @@ export const ReadOnly: Story = {
     await canvas.findByRole('heading', { name: 'Zahlungsaufforderung an Fahrschüler' });
     await expect(canvas.queryByRole('button', { name: 'Ausstellen' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Als Entwurf speichern' })).toBeNull();
+  },
+};
+
+/** A host that keeps the draft's id in its URL, as the back office does after the first save. */
+function HostWithUrl(props: PaymentDocumentFormScreenProps) {
+  const [documentId, setDocumentId] = useState(props.documentId);
+  return (
+    <PaymentDocumentFormScreen
+      {...props}
+      {...(documentId === undefined ? {} : { documentId })}
+      onSaved={(document) => {
+        props.onSaved?.(document);
+        setDocumentId(document.id);
+      }}
+    />
+  );
+}
+
+const hosted = recordFormCalls();
+
+/** The first save puts the id into the host's URL: the form stays, the preview opens, the next save updates. */
+export const HostKeepsIdInUrl: Story = {
+  args: { studentId: 11 },
+  parameters: { msw: { handlers: hosted.handlers } },
+  render: (args) => <HostWithUrl {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: /Fahrschüler/ })).toHaveValue('Lena Berger'),
+    );
+    const first = line(canvas, 1);
+    await fill(first.getByRole('textbox', { name: /Bezeichnung/ }), 'Anzahlung');
+    await fill(first.getByRole('textbox', { name: /Einzelpreis/ }), '500');
+    await userEvent.click(canvas.getByRole('button', { name: 'Vorschau' }));
+    const dialog = within(await body().findByRole('dialog'));
+    await dialog.findByTitle(/entwurf-750\.pdf/);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(line(canvas, 1).getByRole('textbox', { name: /Bezeichnung/ })).toHaveValue(
+      'Anzahlung',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Als Entwurf speichern' }));
+    await body().findByText('Entwurf gespeichert.');
+    await expect(hosted.created).toHaveLength(1);
+    await expect(hosted.updated.map((row) => row.id)).toEqual([750]);
   },
 };

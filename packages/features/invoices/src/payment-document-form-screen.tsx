@@ -92,8 +92,11 @@ function defaultFootnote(
  */
 export function PaymentDocumentFormScreen(props: PaymentDocumentFormScreenProps) {
   const { t } = useInvoicesTranslation();
-  const existing = usePaymentDocument(props.documentId);
-  if (props.documentId !== undefined) {
+  // A draft deleted here is not loaded again (it is gone) while the host still names it.
+  const [deletedId, setDeletedId] = useState<number>();
+  const documentId = props.documentId === deletedId ? undefined : props.documentId;
+  const existing = usePaymentDocument(documentId);
+  if (documentId !== undefined) {
     if (existing.isPending) {
       return (
         <div className="flex justify-center py-12 text-brand-600">
@@ -111,7 +114,16 @@ export function PaymentDocumentFormScreen(props: PaymentDocumentFormScreenProps)
       );
     }
   }
-  return <PaymentDocumentEditor {...props} initial={existing.data} />;
+  return (
+    <PaymentDocumentEditor
+      {...props}
+      initial={documentId === undefined ? undefined : existing.data}
+      onDeleted={(id) => {
+        setDeletedId(id);
+        props.onDeleted?.();
+      }}
+    />
+  );
 }
 
 type Step = 'preview' | 'issue' | null;
@@ -127,7 +139,10 @@ function PaymentDocumentEditor({
   onIssued,
   onDeleted,
   onBack,
-}: PaymentDocumentFormScreenProps & { initial: PaymentDocument | undefined }) {
+}: Omit<PaymentDocumentFormScreenProps, 'onDeleted'> & {
+  initial: PaymentDocument | undefined;
+  onDeleted: (id: number) => void;
+}) {
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const save = useSavePaymentDocument();
@@ -136,6 +151,9 @@ function PaymentDocumentEditor({
   const files = useDocumentFiles();
   const config = useFinancialConfig();
   const [saved, setSaved] = useState<PaymentDocument | null>(initial ?? null);
+  // The host opened another document (or a new one): start from it. A save of this editor
+  // that the host puts into the URL arrives with the id already saved and changes nothing.
+  const shownId = useRef(initial?.id);
   const [preview, setPreview] = useState<PreviewRequest | null>(null);
   const [confirmIssue, setConfirmIssue] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -170,6 +188,19 @@ function PaymentDocumentEditor({
       else toast.success(t('forms.saved'));
     },
   });
+
+  useEffect(() => {
+    if (initial?.id === shownId.current) return;
+    shownId.current = initial?.id;
+    if (initial && initial.id === saved?.id) return;
+    setSaved(initial ?? null);
+    form.reset(
+      initial
+        ? documentToForm(initial)
+        : emptyPaymentDocumentForm({ studentId, studentEducationId, costBearerId }),
+    );
+    form.setProblems([]);
+  }, [initial, saved, form, studentId, studentEducationId, costBearerId]);
 
   // The configured footnote for a new document, once the configuration is there.
   const footnote = defaultFootnote(config.data, documentType as ManualDocumentType, payer);
@@ -239,9 +270,10 @@ function PaymentDocumentEditor({
       return;
     }
     toast.success(t('messages.delete_success'));
+    const deletedId = saved.id;
     setSaved(null);
     form.reset(emptyPaymentDocumentForm({ studentId, studentEducationId, costBearerId, footnote }));
-    onDeleted?.();
+    onDeleted(deletedId);
   };
 
   const back = onBack ? (

@@ -1,6 +1,6 @@
 import { type components, fileNameFromResponse, useApi } from '@fahrwerk/api';
 import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /* The calls of the payment-document forms, the cost bearer's invoices and the documents panel. */
 
@@ -146,9 +146,26 @@ export function usePaymentDocumentPage(filter: PaymentDocumentFilter) {
 }
 
 /** Create (no id) or update (id) a draft. */
+/**
+ * Puts a document the server answered into the cache of `GET /payment-documents/{id}`: a host
+ * that puts the new draft's id into the URL shows it at once, without loading it again.
+ */
+function useRememberDocument() {
+  const { query } = useApi();
+  const queryClient = useQueryClient();
+  return (document: PaymentDocument) =>
+    queryClient.setQueryData(
+      query.queryOptions('get', '/payment-documents/{id}', {
+        params: { path: { id: document.id } },
+      }).queryKey,
+      document,
+    );
+}
+
 export function useSavePaymentDocument() {
   const { fetch } = useApi();
   const invalidate = useInvalidate();
+  const remember = useRememberDocument();
   return useMutation({
     meta: silent,
     mutationFn: async ({ id, input }: { id?: number; input: PaymentDocumentInput }) => {
@@ -161,13 +178,17 @@ export function useSavePaymentDocument() {
             });
       return data as PaymentDocument;
     },
-    onSuccess: () => invalidate('/payment-documents'),
+    onSuccess: (document) => {
+      remember(document);
+      return invalidate('/payment-documents');
+    },
   });
 }
 
 export function useIssuePaymentDocument() {
   const { fetch } = useApi();
   const invalidate = useInvalidate();
+  const remember = useRememberDocument();
   return useMutation({
     meta: silent,
     mutationFn: async (id: number) => {
@@ -176,7 +197,10 @@ export function useIssuePaymentDocument() {
       });
       return data as PaymentDocument;
     },
-    onSuccess: () => invalidate(...DOCUMENT_PATHS),
+    onSuccess: (document) => {
+      remember(document);
+      return invalidate(...DOCUMENT_PATHS);
+    },
   });
 }
 
