@@ -6352,7 +6352,12 @@ export interface paths {
          * The PDF of a payment document
          * @description Issued documents answer the PDF archived at issue (unchanged ever after); drafts are
          *     rendered now and marked as draft. `removeLetterhead` prints without the school's
-         *     letterhead (for pre-printed paper).
+         *     letterhead (for pre-printed paper): rendered again from what the document stored at
+         *     issue (issuer, recipient, lines, texts), so only the letterhead differs. Refused with 422
+         *     `errors.letterhead_removal_not_allowed` ("Das Entfernen des Briefkopfes ist für diesen
+         *     Dokumententyp nicht erlaubt!") for cancellation invoices and for documents in an
+         *     e-invoice format (XRECHNUNG, ZUGFERD), whose original is fixed; allowed for payment
+         *     requests, partial, deposit, final and cost-bearer invoices in the format PDF.
          */
         get: operations["downloadPaymentDocumentPdf"];
         put?: never;
