@@ -48,6 +48,7 @@ const AREAS = {
   scheduler: () => import('./scheduler-pages').then((area) => area.SCHEDULER_PAGES),
   theory: () => import('./theory-pages').then((area) => area.THEORY_PAGES),
   exams: () => import('./exam-pages').then((area) => area.EXAM_PAGES),
+  invoices: () => import('./invoice-pages').then((area) => area.INVOICE_PAGES),
 };
 
 type Area = keyof typeof AREAS;

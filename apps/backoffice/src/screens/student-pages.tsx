@@ -14,15 +14,17 @@ import { Spinner } from '@fahrwerk/ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentFormRoute } from './document-routes';
 import type { Pages } from './screens';
 
-const TABS: Array<StudentEditTab | 'theory' | 'exams'> = [
+const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices'> = [
   'master',
   'educations',
   'documents',
   'appointments',
   'theory',
   'exams',
+  'invoices',
   'timeline',
 ];
 
@@ -34,6 +36,10 @@ const StudentTheoryPanel = lazy(() =>
   import('@fahrwerk/theory').then((theory) => ({ default: theory.StudentTheoryPanel })),
 );
 
+const DocumentsPanel = lazy(() =>
+  import('@fahrwerk/invoices').then((invoices) => ({ default: invoices.DocumentsPanel })),
+);
+
 const StudentExamsPanel = lazy(() =>
   import('@fahrwerk/exams').then((exams) => ({ default: exams.StudentExamsPanel })),
 );
@@ -43,6 +49,8 @@ function useRecordTabs(): StudentRecordTab[] {
   const { t } = useTranslation('backoffice');
   const canTheory = useCan('MODULE_THEORY');
   const canExams = useCan('MODULE_EXAM');
+  const canInvoices = useCan('MODULE_AUTOMATIC_PAYMENTS');
+  const navigate = useNavigate();
   const loading = <Spinner label={t('loading')} />;
   const tabs: StudentRecordTab[] = [];
   if (canTheory) {
@@ -65,6 +73,26 @@ function useRecordTabs(): StudentRecordTab[] {
           <StudentExamsPanel
             studentId={student.id}
             examHref={(kind, examId) => `${EXAM_ROUTES[kind]}?exam=${examId}`}
+          />
+        </Suspense>
+      ),
+    });
+  }
+  if (canInvoices) {
+    tabs.push({
+      id: 'invoices',
+      label: t('studentRecord.invoices'),
+      render: (student) => (
+        <Suspense fallback={loading}>
+          <DocumentsPanel
+            studentId={student.id}
+            onNewPaymentRequest={() =>
+              navigate({ href: `/payment-request?studentId=${student.id}` })
+            }
+            onEditDraft={(document) => {
+              const route = documentFormRoute(document.type, 'student');
+              if (route) navigate({ href: `${route}?documentId=${document.id}` });
+            }}
           />
         </Suspense>
       ),
