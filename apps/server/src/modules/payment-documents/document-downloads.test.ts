@@ -19,6 +19,7 @@ import {
 import { createFileStore } from '../../files/file-store';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { DEMO_OWNER, DRIVERS, expectError, useTestApp } from '../../test/test-app';
+import { validateEInvoice } from './e-invoice-validation';
 import { type InvoiceFixture, invoiceFixture, studentWithServices } from './invoice-fixtures';
 import { pdfLines } from './pdf-lines';
 
@@ -212,6 +213,10 @@ describe.each(DRIVERS)('payment document files on %s', (driver) => {
       expect(xml).toContain('<ram:BuyerReference>991-01234-56</ram:BuyerReference>');
       expect(xml).toContain(`<ram:ID>${issued.body.number}</ram:ID>`);
       expect(xml).toContain('<ram:CategoryCode>E</ram:CategoryCode>');
+      // The XRechnung issued from the school's real data passes the official rules too.
+      const validation = validateEInvoice(xml, { xrechnung: true });
+      expect(validation.schemaErrors).toEqual([]);
+      expect(validation.fatal.map((assert) => `${assert.id}: ${assert.text}`)).toEqual([]);
 
       // Sent by e-mail, the XML goes along with the PDF.
       const account = await mailAccount(smtp.url);
