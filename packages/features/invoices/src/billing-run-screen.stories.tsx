@@ -12,6 +12,7 @@ import {
 
 const full = mockInvoices();
 const progressing = mockInvoices({ progress: true });
+const zipRefused = mockInvoices({ zipError: 'errors.no_documents' });
 const queued = mockInvoices({ runs: [queuedRunFixture(), finishedRunFixture()] });
 
 const meta = {
@@ -190,5 +191,19 @@ export const Queued: Story = {
     await expect(
       canvas.getByRole('button', { name: 'Alle PDFs als ZIP herunterladen' }),
     ).toBeDisabled();
+  },
+};
+
+/** The server has no PDF for the run: its text as a toast (download rules, spec 001 §8). */
+export const ZipRefused: Story = {
+  args: { runId: 6 },
+  parameters: { msw: { handlers: zipRefused.handlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Alle PDFs als ZIP herunterladen' }),
+    );
+    await pageBody().findByText('Die ausgewählten Schüler haben kein Dokument.');
+    await expect(zipRefused.zips).toEqual([6]);
   },
 };

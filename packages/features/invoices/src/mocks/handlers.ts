@@ -341,6 +341,8 @@ export type InvoiceMockOptions = {
   letterheadRefused?: PaymentDocumentType[];
   /** The final-invoice preview answers 422 with this key. */
   previewError?: string;
+  /** `GET /billing-runs/{id}/pdfs` answers 422 with this key. */
+  zipError?: string;
   /** The mail server refuses: `send-email` answers 422 `errors.email_not_sent`. */
   emailFails?: boolean;
 };
@@ -516,6 +518,7 @@ function invoiceHandlers(calls: InvoiceCalls, state: MockState, options: Invoice
       calls.zips.push(id);
       const current = state.runs.find((row) => row.id === id);
       if (!current) return response(404).json(notFound());
+      if (options.zipError) return response(422).json(refuse(options.zipError));
       if (current.issued === 0) return response(422).json(refuse('errors.no_documents'));
       return new Response('PK\u0005\u0006'.padEnd(22, '\u0000'), {
         headers: {
