@@ -239,6 +239,38 @@ describe.each(DRIVERS)('partial and cost-bearer invoices on %s', (driver) => {
       expect(lessons.every((row) => row.invoiced && row.finalInvoiceId === null)).toBe(true);
     });
 
+    it('frees what a cancelled cost-bearer invoice billed, so the student can be billed instead', async () => {
+      const bearer = await costBearer({ name: 'Rentenversicherung', kind: 'AUTHORITY' });
+      const student = await studentWithServices(t.database.db, fixture);
+      await paidBy(bearer.id, student.educationId);
+      const invoice = await t.call<Doc>('POST', '/payment-documents/create-cost-bearer-invoice', {
+        token: owner,
+        body: { costBearerId: bearer.id, studentEducationIds: [student.educationId] },
+      });
+      expect(invoice.status, invoice.raw).toBe(201);
+      expect(invoice.body.totalGross).toBe(69_890);
+      const cancelled = await t.call<Doc>(
+        'POST',
+        '/payment-documents/create-cancellation-invoice',
+        {
+          token: owner,
+          query: { invoiceForCancellationId: invoice.body.id },
+        },
+      );
+      expect(cancelled.status, cancelled.raw).toBe(201);
+      const booked = await t.database.db
+        .select()
+        .from(studentBookedProducts)
+        .where(eq(studentBookedProducts.studentEducationId, student.educationId));
+      expect(booked.every((row) => !row.invoiced)).toBe(true);
+      const final = await t.call<Doc[]>('POST', '/payment-documents/create-final-invoices', {
+        token: owner,
+        body: { studentEducationIds: [student.educationId] },
+      });
+      expect(final.status, final.raw).toBe(201);
+      expect(final.body[0]?.totalGross).toBe(69_890);
+    });
+
     it('refuses an XRechnung without buyer reference and an education the bearer does not pay', async () => {
       const bearer = await costBearer({ kind: 'COMPANY', name: 'Spedition Huber GmbH' });
       const student = await studentWithServices(t.database.db, fixture);

@@ -23,6 +23,7 @@ import {
   payments,
   products,
   studentBookedProducts,
+  studentEducationCostBearers,
   studentEducations,
   students,
 } from '../../db/schema';
@@ -289,8 +290,22 @@ export async function releaseBilledItems(
     }
   }
   if (perProduct.size > 0) {
+    // A final invoice freed its education's rows; a cost-bearer invoice those of the
+    // educations the cost bearer pays for.
     const educationIds =
-      original.type === 'FINAL_INVOICE' ? [original.studentEducationId ?? 0] : undefined;
+      original.type === 'FINAL_INVOICE'
+        ? [original.studentEducationId ?? 0]
+        : (
+            await tx
+              .select({ id: studentEducationCostBearers.studentEducationId })
+              .from(studentEducationCostBearers)
+              .where(
+                and(
+                  eq(studentEducationCostBearers.drivingSchoolId, schoolId),
+                  eq(studentEducationCostBearers.costBearerId, original.costBearerId ?? 0),
+                ),
+              )
+          ).map((row) => row.id);
     const booked = await tx
       .select({ id: studentBookedProducts.id, productId: studentBookedProducts.productId })
       .from(studentBookedProducts)
@@ -299,9 +314,7 @@ export async function releaseBilledItems(
           eq(studentBookedProducts.drivingSchoolId, schoolId),
           eq(studentBookedProducts.invoiced, true),
           inArray(studentBookedProducts.productId, [...perProduct.keys()]),
-          educationIds
-            ? inArray(studentBookedProducts.studentEducationId, educationIds)
-            : undefined,
+          inArray(studentBookedProducts.studentEducationId, educationIds),
         ),
       )
       .orderBy(asc(studentBookedProducts.id));
