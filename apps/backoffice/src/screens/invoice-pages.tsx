@@ -24,15 +24,15 @@ const DOCUMENTS_ROUTE = '/automatic-payments-payment-documents';
 /**
  * `/invoice` (the billing run): the runs, one run with `?run={id}` (a reload shows its
  * progress again), and the invoice wizard with `?wizard=1`. A wizard for one customer issues
- * at once and goes to the documents; for many students it starts a run and shows it.
+ * at once and shows the invoices; for many students it starts a run and shows the run.
  */
 function BillingRunPage() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { run?: unknown; wizard?: unknown };
   if (search.wizard !== undefined) {
     return (
+      // One customer's invoices stay on the wizard's last step (numbers and PDFs).
       <InvoiceWizard
-        onIssued={() => navigate({ href: DOCUMENTS_ROUTE })}
         onRunStarted={(runId) => navigate({ href: `/invoice?run=${runId}` })}
         onCancel={() => navigate({ href: '/invoice' })}
       />
