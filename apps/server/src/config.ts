@@ -132,6 +132,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().default('false').transform(parseTrustProxy),
   ),
+  JOB_RETRY_DELAY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3600).default(5),
+  ),
 });
 
 export type Config = {
@@ -157,6 +161,8 @@ export type Config = {
   rateLimits: RateLimits | null;
   /** Fastify's trustProxy: whose X-Forwarded-For gives the client's address (per-IP limits). */
   trustProxy: boolean | string[];
+  /** Seconds before a failed background job is tried again (`JOB_RETRY_DELAY_SECONDS`). */
+  jobRetryDelaySeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -199,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     rateLimits: values.RATE_LIMITS,
     trustProxy: values.TRUST_PROXY,
+    jobRetryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
   };
 }
 

@@ -8,7 +8,7 @@ import { billingCrashScenario } from '../../scripts/billing-crash';
  * quick; `npm run crash:billing -- --count 500` is the full figure.
  */
 const serverUrl = process.env.DATABASE_URL;
-const count = Number(process.env.BILLING_CRASH_COUNT ?? 40);
+const count = Number(process.env.BILLING_CRASH_COUNT ?? 30);
 
 if (!serverUrl) {
   console.info(

@@ -18,6 +18,9 @@ import { type InvoiceFixture, invoiceFixture, studentWithServices } from './invo
 
 type BillingRun = components['schemas']['BillingRun'];
 
+/** A run's test waits for the background job; a busy CI machine may take its time. */
+const RUN_TIMEOUT = 120_000;
+
 /** A student whose education is not finished (yet): a final invoice skips it. */
 async function unfinished(db: Db, fixture: InvoiceFixture): Promise<number> {
   const { educationId } = await studentWithServices(db, fixture);
@@ -100,111 +103,129 @@ describe.each(DRIVERS)('billing runs (%s)', (driver) => {
     fixture = await invoiceFixture(t.database.db, t.demo.schoolId);
   });
 
-  it('issues one final invoice per finished education, in order, and skips one not finished', async () => {
-    const ready = await finished(3);
-    const open = await unfinished(t.database.db, fixture);
-    const ids = [ready[0], open, ready[1], ready[2]] as number[];
-    const queued = await start(t, owner, { studentEducationIds: ids });
-    expect(queued).toMatchObject({ total: 4, issued: 0, createdByName: 'Erika Mustermann' });
-    expect(['QUEUED', 'RUNNING', 'FINISHED']).toContain(queued.status);
-    expect(queued.items.map((item) => item.studentEducationId)).toEqual(ids);
-    expect(queued.items.every((item) => /Köhler$/.test(item.studentName))).toBe(true);
+  it(
+    'issues one final invoice per finished education, in order, and skips one not finished',
+    async () => {
+      const ready = await finished(3);
+      const open = await unfinished(t.database.db, fixture);
+      const ids = [ready[0], open, ready[1], ready[2]] as number[];
+      const queued = await start(t, owner, { studentEducationIds: ids });
+      expect(queued).toMatchObject({ total: 4, issued: 0, createdByName: 'Erika Mustermann' });
+      expect(['QUEUED', 'RUNNING', 'FINISHED']).toContain(queued.status);
+      expect(queued.items.map((item) => item.studentEducationId)).toEqual(ids);
+      expect(queued.items.every((item) => /Köhler$/.test(item.studentName))).toBe(true);
 
-    const run = await settled(t, owner, queued.id);
-    expect(run).toMatchObject({
-      status: 'FINISHED',
-      total: 4,
-      done: 4,
-      issued: 3,
-      skipped: 1,
-      failed: 0,
-    });
-    expect(run.startedAt).toBeDefined();
-    expect(run.finishedAt).toBeDefined();
-    expect(run.items.map((item) => item.status)).toEqual(['ISSUED', 'SKIPPED', 'ISSUED', 'ISSUED']);
-    expect(run.items[1]?.reason).toBe('errors.education_not_finished');
-    // Issued in the run's order: consecutive numbers.
-    const issued = run.items.filter((item) => item.status === 'ISSUED');
-    expect(issued.every((item) => item.documentId && item.number && item.totalGross)).toBe(true);
-    const inRunOrder = issued.map((item) => Number(/(\d+)$/.exec(item.number ?? '')?.[1]));
-    expect(inRunOrder).toEqual(sequenceOf(issued.map((item) => item.number ?? null)));
-    expectGapFree(inRunOrder);
-
-    // Each issued document is the education's final invoice, with lines and an archived PDF.
-    for (const item of issued) {
-      const document = await t.call<components['schemas']['PaymentDocument']>(
-        'GET',
-        `/payment-documents/${item.documentId}`,
-        { token: owner },
-      );
-      expect(document.status, document.raw).toBe(200);
-      expect(document.body).toMatchObject({
-        type: 'FINAL_INVOICE',
-        studentEducationId: item.studentEducationId,
-        number: item.number,
-        totalGross: item.totalGross,
+      const run = await settled(t, owner, queued.id);
+      expect(run).toMatchObject({
+        status: 'FINISHED',
+        total: 4,
+        done: 4,
+        issued: 3,
+        skipped: 1,
+        failed: 0,
       });
-      expect(document.body.lines.length).toBeGreaterThan(0);
-    }
+      expect(run.startedAt).toBeDefined();
+      expect(run.finishedAt).toBeDefined();
+      expect(run.items.map((item) => item.status)).toEqual([
+        'ISSUED',
+        'SKIPPED',
+        'ISSUED',
+        'ISSUED',
+      ]);
+      expect(run.items[1]?.reason).toBe('errors.education_not_finished');
+      // Issued in the run's order: consecutive numbers.
+      const issued = run.items.filter((item) => item.status === 'ISSUED');
+      expect(issued.every((item) => item.documentId && item.number && item.totalGross)).toBe(true);
+      const inRunOrder = issued.map((item) => Number(/(\d+)$/.exec(item.number ?? '')?.[1]));
+      expect(inRunOrder).toEqual(sequenceOf(issued.map((item) => item.number ?? null)));
+      expectGapFree(inRunOrder);
 
-    // The list: newest first, with counts and without items.
-    const list = await t.call<BillingRun[]>('GET', '/billing-runs', { token: owner });
-    expect(list.status, list.raw).toBe(200);
-    expect(list.body[0]).toMatchObject({ id: run.id, status: 'FINISHED', issued: 3, items: [] });
+      // Each issued document is the education's final invoice, with lines and an archived PDF.
+      for (const item of issued) {
+        const document = await t.call<components['schemas']['PaymentDocument']>(
+          'GET',
+          `/payment-documents/${item.documentId}`,
+          { token: owner },
+        );
+        expect(document.status, document.raw).toBe(200);
+        expect(document.body).toMatchObject({
+          type: 'FINAL_INVOICE',
+          studentEducationId: item.studentEducationId,
+          number: item.number,
+          totalGross: item.totalGross,
+        });
+        expect(document.body.lines.length).toBeGreaterThan(0);
+      }
 
-    // The ZIP: one PDF per issued invoice, named by its number, the archived bytes.
-    const zip = await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner });
-    expect(zip.status, zip.raw).toBe(200);
-    expect(zip.headers['content-type']).toBe('application/zip');
-    const entries = unzipSync(new Uint8Array(zip.bytes));
-    expect(Object.keys(entries).sort()).toEqual(issued.map((item) => `${item.number}.pdf`).sort());
-    const files = createFileStore({ dataDir: t.config.dataDir });
-    const rows = await invoicesOf(t, t.demo.schoolId);
-    for (const item of issued) {
-      const bytes = entries[`${item.number}.pdf`] as Uint8Array;
-      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-      const row = rows.find((candidate) => candidate.id === item.documentId);
-      const archived = await files.read(t.database.db, t.demo.schoolId, row?.pdfFileId as number);
-      expect(Buffer.from(bytes).equals(archived.bytes)).toBe(true);
-    }
-  });
+      // The list: newest first, with counts and without items.
+      const list = await t.call<BillingRun[]>('GET', '/billing-runs', { token: owner });
+      expect(list.status, list.raw).toBe(200);
+      expect(list.body[0]).toMatchObject({ id: run.id, status: 'FINISHED', issued: 3, items: [] });
 
-  it('bills each education once and gives no number twice when two runs overlap', async () => {
-    const ids = await finished(8);
-    const before = sequenceOf((await invoicesOf(t, t.demo.schoolId)).map((row) => row.number));
-    // Started at once: both run side by side (two runs per process).
-    const [first, second] = await Promise.all([
-      start(t, owner, { studentEducationIds: ids.slice(0, 6) }),
-      start(t, owner, { studentEducationIds: [...ids.slice(2, 8)].reverse() }),
-    ]);
-    const runs = await Promise.all([
-      settled(t, owner, (first as BillingRun).id),
-      settled(t, owner, (second as BillingRun).id),
-    ]);
-    for (const run of runs) expect(run).toMatchObject({ status: 'FINISHED', total: 6, failed: 0 });
-    // Eight educations, eight invoices; each overlapping one skipped by exactly one run.
-    expect(runs[0].issued + runs[1].issued).toBe(8);
-    const skipped = runs.flatMap((run) => run.items.filter((item) => item.status === 'SKIPPED'));
-    expect(skipped).toHaveLength(4);
-    expect(skipped.every((item) => item.reason === 'errors.education_already_invoiced')).toBe(true);
-    expect(new Set(skipped.map((item) => item.studentEducationId))).toEqual(
-      new Set(ids.slice(2, 6)),
-    );
-
-    const rows = await invoicesOf(t, t.demo.schoolId);
-    for (const id of ids) {
-      const standing = rows.filter(
-        (row) =>
-          row.studentEducationId === id &&
-          row.type === 'FINAL_INVOICE' &&
-          row.status !== 'CANCELLED',
+      // The ZIP: one PDF per issued invoice, named by its number, the archived bytes.
+      const zip = await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner });
+      expect(zip.status, zip.raw).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      const entries = unzipSync(new Uint8Array(zip.bytes));
+      expect(Object.keys(entries).sort()).toEqual(
+        issued.map((item) => `${item.number}.pdf`).sort(),
       );
-      expect(standing, `education ${id}`).toHaveLength(1);
-    }
-    const after = sequenceOf(rows.map((row) => row.number));
-    expect(after).toHaveLength(before.length + 8);
-    expectGapFree(after);
-  });
+      const files = createFileStore({ dataDir: t.config.dataDir });
+      const rows = await invoicesOf(t, t.demo.schoolId);
+      for (const item of issued) {
+        const bytes = entries[`${item.number}.pdf`] as Uint8Array;
+        expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+        const row = rows.find((candidate) => candidate.id === item.documentId);
+        const archived = await files.read(t.database.db, t.demo.schoolId, row?.pdfFileId as number);
+        expect(Buffer.from(bytes).equals(archived.bytes)).toBe(true);
+      }
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'bills each education once and gives no number twice when two runs overlap',
+    async () => {
+      const ids = await finished(8);
+      const before = sequenceOf((await invoicesOf(t, t.demo.schoolId)).map((row) => row.number));
+      // Started at once: both run side by side (two runs per process).
+      const [first, second] = await Promise.all([
+        start(t, owner, { studentEducationIds: ids.slice(0, 6) }),
+        start(t, owner, { studentEducationIds: [...ids.slice(2, 8)].reverse() }),
+      ]);
+      const runs = await Promise.all([
+        settled(t, owner, (first as BillingRun).id),
+        settled(t, owner, (second as BillingRun).id),
+      ]);
+      for (const run of runs)
+        expect(run).toMatchObject({ status: 'FINISHED', total: 6, failed: 0 });
+      // Eight educations, eight invoices; each overlapping one skipped by exactly one run.
+      expect(runs[0].issued + runs[1].issued).toBe(8);
+      const skipped = runs.flatMap((run) => run.items.filter((item) => item.status === 'SKIPPED'));
+      expect(skipped).toHaveLength(4);
+      expect(skipped.every((item) => item.reason === 'errors.education_already_invoiced')).toBe(
+        true,
+      );
+      expect(new Set(skipped.map((item) => item.studentEducationId))).toEqual(
+        new Set(ids.slice(2, 6)),
+      );
+
+      const rows = await invoicesOf(t, t.demo.schoolId);
+      for (const id of ids) {
+        const standing = rows.filter(
+          (row) =>
+            row.studentEducationId === id &&
+            row.type === 'FINAL_INVOICE' &&
+            row.status !== 'CANCELLED',
+        );
+        expect(standing, `education ${id}`).toHaveLength(1);
+      }
+      const after = sequenceOf(rows.map((row) => row.number));
+      expect(after).toHaveLength(before.length + 8);
+      expectGapFree(after);
+    },
+    RUN_TIMEOUT,
+  );
 
   it('refuses an education of another school (422) and creates no run', async () => {
     const [count] = await t.database.db
@@ -227,17 +248,21 @@ describe.each(DRIVERS)('billing runs (%s)', (driver) => {
     expect(after?.n).toBe(count?.n);
   });
 
-  it('a run without issued invoices has no ZIP (422 errors.no_documents)', async () => {
-    const open = await unfinished(t.database.db, fixture);
-    const queued = await start(t, owner, { studentEducationIds: [open] });
-    const run = await settled(t, owner, queued.id);
-    expect(run).toMatchObject({ status: 'FINISHED', issued: 0, skipped: 1 });
-    expectError(
-      await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner }),
-      422,
-      'errors.no_documents',
-    );
-  });
+  it(
+    'a run without issued invoices has no ZIP (422 errors.no_documents)',
+    async () => {
+      const open = await unfinished(t.database.db, fixture);
+      const queued = await start(t, owner, { studentEducationIds: [open] });
+      const run = await settled(t, owner, queued.id);
+      expect(run).toMatchObject({ status: 'FINISHED', issued: 0, skipped: 1 });
+      expectError(
+        await t.call('GET', `/billing-runs/${run.id}/pdfs`, { token: owner }),
+        422,
+        'errors.no_documents',
+      );
+    },
+    RUN_TIMEOUT,
+  );
 
   it('an instructor without the payment permissions may not start, list or read runs', async () => {
     const instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
@@ -330,30 +355,67 @@ describe.each(DRIVERS)('billing runs left by a stopped server (%s)', (driver) =>
     });
   });
 
-  it('are taken up when the queue starts: the invoice in flight is adopted, not billed again', async () => {
-    const db = t.database.db;
-    // Nothing works on them yet: this app's queue has not started.
-    const [still] = await db
-      .select({ status: billingRuns.status })
-      .from(billingRuns)
-      .where(and(eq(billingRuns.drivingSchoolId, t.demo.schoolId), eq(billingRuns.id, lateRunId)));
-    expect(still?.status).toBe('QUEUED');
+  it(
+    'are taken up when the queue starts: the invoice in flight is adopted, not billed again',
+    async () => {
+      const db = t.database.db;
+      // Nothing works on them yet: this app's queue has not started.
+      const [still] = await db
+        .select({ status: billingRuns.status })
+        .from(billingRuns)
+        .where(
+          and(eq(billingRuns.drivingSchoolId, t.demo.schoolId), eq(billingRuns.id, lateRunId)),
+        );
+      expect(still?.status).toBe('QUEUED');
 
-    // The first run started through the API starts the queue, whose start hook sends both.
-    const open = await unfinished(db, fixture);
-    await settled(t, owner, (await start(t, owner, { studentEducationIds: [open] })).id);
+      // The first run started through the API starts the queue, whose start hook sends both.
+      const open = await unfinished(db, fixture);
+      await settled(t, owner, (await start(t, owner, { studentEducationIds: [open] })).id);
 
-    const crashed = await settled(t, owner, crashedRunId);
-    expect(crashed).toMatchObject({ status: 'FINISHED', issued: 3, skipped: 0, failed: 0 });
-    expect(crashed.items[0]).toMatchObject({ status: 'ISSUED', documentId: orphanId });
-    const rows = await invoicesOf(t, t.demo.schoolId);
-    for (const id of educations.slice(0, 3)) {
-      expect(rows.filter((row) => row.studentEducationId === id)).toHaveLength(1);
-    }
-    expectGapFree(sequenceOf(rows.map((row) => row.number)));
+      const crashed = await settled(t, owner, crashedRunId);
+      expect(crashed).toMatchObject({ status: 'FINISHED', issued: 3, skipped: 0, failed: 0 });
+      expect(crashed.items[0]).toMatchObject({ status: 'ISSUED', documentId: orphanId });
+      const rows = await invoicesOf(t, t.demo.schoolId);
+      for (const id of educations.slice(0, 3)) {
+        expect(rows.filter((row) => row.studentEducationId === id)).toHaveLength(1);
+      }
+      expectGapFree(sequenceOf(rows.map((row) => row.number)));
 
-    const late = await settled(t, owner, lateRunId);
-    expect(late).toMatchObject({ status: 'FINISHED', failed: 1, issued: 0 });
-    expect(late.items[0]).toMatchObject({ status: 'FAILED', reason: 'errors.issue_date_order' });
-  });
+      const late = await settled(t, owner, lateRunId);
+      expect(late).toMatchObject({ status: 'FINISHED', failed: 1, issued: 0 });
+      expect(late.items[0]).toMatchObject({ status: 'FAILED', reason: 'errors.issue_date_order' });
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+describe.each(DRIVERS)('a billing run the database keeps refusing (%s)', (driver) => {
+  const t = useTestApp(driver, { env: { JOB_RETRY_DELAY_SECONDS: '1' } });
+
+  it(
+    'is INTERRUPTED after its last try, naming every student still to bill',
+    async () => {
+      const owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+      const db = t.database.db;
+      const fixture = await invoiceFixture(db, t.demo.schoolId);
+      const ids: number[] = [];
+      for (let n = 0; n < 2; n += 1) ids.push((await studentWithServices(db, fixture)).educationId);
+      // A fault of the database itself: it refuses to mark any run RUNNING.
+      await db.execute(sql`create function refuse_running() returns trigger language plpgsql as $$
+      begin raise exception 'the database refuses (test)'; end $$`);
+      await db.execute(sql`create trigger refuse_running before update on billing_runs for each row
+      when (new.status = 'RUNNING') execute function refuse_running()`);
+
+      const queued = await start(t, owner, { studentEducationIds: ids });
+      const run = await settled(t, owner, queued.id);
+      expect(run).toMatchObject({ status: 'INTERRUPTED', total: 2, done: 0, issued: 0 });
+      expect(run.finishedAt).toBeDefined();
+      expect(run.items.map((item) => [item.studentEducationId, item.status])).toEqual(
+        ids.map((id) => [id, 'PENDING']),
+      );
+      expect(run.items.every((item) => /Köhler$/.test(item.studentName))).toBe(true);
+      expect(await invoicesOf(t, t.demo.schoolId)).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
 });

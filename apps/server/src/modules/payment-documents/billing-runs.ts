@@ -469,7 +469,12 @@ export function registerBillingRunWorker(services: Services): void {
     (job, context) => billingRunJob(services, job, context),
     // Two runs at once per process (two schools; one school's invoices are issued one at a
     // time anyway). An hour before a run counts as lost: far above the 2,000 items' time.
-    { concurrency: 2, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 * 60 },
+    {
+      concurrency: 2,
+      retryLimit: 3,
+      retryDelaySeconds: services.config.jobRetryDelaySeconds,
+      expireInSeconds: 60 * 60,
+    },
   );
   services.jobs.onStart(() => resumeBillingRuns(services));
 }
