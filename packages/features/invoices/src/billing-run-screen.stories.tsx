@@ -79,7 +79,9 @@ export const Finished: Story = {
     const canvas = within(canvasElement);
     const problems = await canvas.findByRole('list', { name: 'Nicht ausgestellt' });
     await expect(
-      within(problems).getByText('Für diese Ausbildung gibt es bereits eine Schlussrechnung.'),
+      within(problems).getByText(
+        'Die Ausbildung hat bereits eine Schlussrechnung; stornieren Sie diese zuerst.',
+      ),
     ).toBeInTheDocument();
     await expect(within(problems).getByText('Fehlgeschlagen')).toBeInTheDocument();
     await expect(

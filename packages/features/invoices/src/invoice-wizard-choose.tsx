@@ -134,6 +134,8 @@ export function InvoiceWizardChoose({
       {
         id: 'servicesGross',
         accessorKey: 'servicesGross',
+        // Computed per education; the server sorts by name, customer number and class only.
+        enableSorting: false,
         header: t('columns.services'),
         meta: { align: 'end' },
         cell: ({ row }) => formatMoney(row.original.servicesGross),
@@ -141,6 +143,7 @@ export function InvoiceWizardChoose({
       {
         id: 'deductedGross',
         accessorKey: 'deductedGross',
+        enableSorting: false,
         header: t('columns.deducted'),
         meta: { align: 'end' },
         cell: ({ row }) => formatMoney(row.original.deductedGross),
@@ -148,6 +151,7 @@ export function InvoiceWizardChoose({
       {
         id: 'totalGross',
         accessorKey: 'totalGross',
+        enableSorting: false,
         header: t('columns.finalTotal'),
         meta: { align: 'end' },
         cell: ({ row }) => (

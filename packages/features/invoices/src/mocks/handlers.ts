@@ -263,7 +263,7 @@ export const finishedRunFixture = (): BillingRun =>
     items: [
       issued(201, 'Lena Meyer', 30, 254300),
       issued(203, 'Jonas Becker', 31, 232000),
-      item(204, 'Mia Schulz', 'SKIPPED', { reason: 'errors.final_invoice_exists' }),
+      item(204, 'Mia Schulz', 'SKIPPED', { reason: 'errors.education_already_invoiced' }),
       item(205, 'Tim Wagner', 'FAILED', { reason: 'errors.internal' }),
       issued(206, 'Paul Krause', 32, 187500),
     ],
