@@ -286,7 +286,12 @@ export const DepositInvoicePreview: Story = {
       await body().findByRole('dialog', { name: 'Vorschau: Anzahlungsrechnung (Entwurf)' }),
     );
     await dialog.findByTitle(/entwurf-750\.pdf/);
-    await expect(deposit.created[0]).toMatchObject({ type: 'DEPOSIT_INVOICE', costBearerId: 42 });
+    await expect(deposit.created[0]).toMatchObject({
+      type: 'DEPOSIT_INVOICE',
+      costBearerId: 42,
+      eInvoiceFormat: 'ZUGFERD',
+    });
+    await expect(deposit.created[0]).not.toHaveProperty('buyerReference');
     await expect(deposit.created[0]).not.toHaveProperty('studentId');
     await expect(deposit.pdfs).toEqual([{ id: 750, removeLetterhead: false }]);
   },
@@ -405,5 +410,38 @@ export const HostKeepsIdInUrl: Story = {
     await body().findByText('Entwurf gespeichert.');
     await expect(hosted.created).toHaveLength(1);
     await expect(hosted.updated.map((row) => row.id)).toEqual([750]);
+  },
+};
+
+const authority = recordFormCalls();
+
+/** To an authority in XRechnung: the Leitweg-ID comes from the cost bearer and cannot be left out. */
+export const XRechnungNeedsLeitwegId: Story = {
+  args: { type: 'PAYMENT_REQUEST', payer: 'costBearer', costBearerId: 41 },
+  parameters: { msw: { handlers: authority.handlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reference = await canvas.findByRole('textbox', { name: /Leitweg-ID/ });
+    await waitFor(() => expect(reference).toHaveValue('05315-12345-06'));
+    await expect(canvas.getByRole('button', { name: /Rechnungsformat/ })).toHaveTextContent(
+      'XRechnung',
+    );
+    const first = line(canvas, 1);
+    await fill(first.getByRole('textbox', { name: /Bezeichnung/ }), 'Lehrgang CE, 1. Rate');
+    await fill(first.getByRole('textbox', { name: /Einzelpreis/ }), '1200');
+    await fill(reference, '');
+    await userEvent.click(canvas.getByRole('button', { name: 'Als Entwurf speichern' }));
+    await canvas.findByText('Für eine XRechnung ist die Leitweg-ID des Kostenträgers nötig.');
+    await expect(authority.created).toHaveLength(0);
+    await fill(reference, '991-33333TEST-33');
+    await fill(canvas.getByRole('textbox', { name: /Bildungsgutschein/ }), 'BGS-2026-4711');
+    await userEvent.click(canvas.getByRole('button', { name: 'Als Entwurf speichern' }));
+    await body().findByText('Entwurf gespeichert.');
+    await expect(authority.created[0]).toMatchObject({
+      costBearerId: 41,
+      eInvoiceFormat: 'XRECHNUNG',
+      buyerReference: '991-33333TEST-33',
+      voucherNumber: 'BGS-2026-4711',
+    });
   },
 };

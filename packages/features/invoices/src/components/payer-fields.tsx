@@ -1,7 +1,8 @@
-import { useApi } from '@fahrwerk/api';
+import { E_INVOICE_FORMATS, useApi } from '@fahrwerk/api';
 import {
   FormComboBox,
   FormSelect,
+  FormTextField,
   useDebounced,
   useStudentEducations,
   useStudentPicker,
@@ -98,27 +99,72 @@ export function StudentPayerFields({ isReadOnly = false }: { isReadOnly?: boolea
   );
 }
 
-type CostBearerValues = { costBearerId: number | null };
+type CostBearerValues = {
+  costBearerId: number | null;
+  eInvoiceFormat: 'PDF' | 'XRECHNUNG' | 'ZUGFERD' | null;
+  buyerReference: string;
+  voucherNumber: string;
+};
 
-/** The cost bearer, from the active ones by name. */
+/**
+ * The cost bearer, from the active ones by name, and what its invoice needs: the e-invoice
+ * format and the buyer reference (Leitweg-ID, required for XRechnung), taken from the cost
+ * bearer when it is chosen, and a voucher number.
+ */
 export function CostBearerPayerField({ isReadOnly = false }: { isReadOnly?: boolean }) {
   const { t } = useInvoicesTranslation();
-  const { control } = useFormContext<CostBearerValues>();
+  const { control, setValue, getFieldState } = useFormContext<CostBearerValues>();
   const costBearers = useCostBearerOptions();
+  const costBearerId = useWatch({ control, name: 'costBearerId' });
+  const format = useWatch({ control, name: 'eInvoiceFormat' });
   const options = useMemo(
     () => (costBearers.data ?? []).map((row) => ({ id: row.id, label: row.name })),
     [costBearers.data],
   );
+  const chosen = costBearers.data?.find((row) => row.id === costBearerId);
+
+  // The chosen cost bearer's format and Leitweg-ID, unless the office typed its own.
+  useEffect(() => {
+    if (!chosen || isReadOnly) return;
+    if (!getFieldState('eInvoiceFormat').isDirty) setValue('eInvoiceFormat', chosen.eInvoiceFormat);
+    if (!getFieldState('buyerReference').isDirty)
+      setValue('buyerReference', chosen.leitwegId ?? '');
+  }, [chosen, isReadOnly, getFieldState, setValue]);
+
   return (
-    <FormComboBox<CostBearerValues, CostBearerValues, number>
-      control={control}
-      name="costBearerId"
-      label={t('forms.payer.costBearer')}
-      placeholder={t('forms.payer.costBearerPlaceholder')}
-      options={options}
-      emptyValue={null}
-      isReadOnly={isReadOnly}
-      isRequired
-    />
+    <>
+      <FormComboBox<CostBearerValues, CostBearerValues, number>
+        control={control}
+        name="costBearerId"
+        label={t('forms.payer.costBearer')}
+        placeholder={t('forms.payer.costBearerPlaceholder')}
+        options={options}
+        emptyValue={null}
+        isReadOnly={isReadOnly}
+        isRequired
+      />
+      <FormSelect
+        control={control}
+        name="eInvoiceFormat"
+        label={t('payers.eInvoiceFormat')}
+        options={E_INVOICE_FORMATS.map((id) => ({ id, label: t(`payers.formats.${id}`) }))}
+        emptyValue={null}
+      />
+      <FormTextField
+        control={control}
+        name="buyerReference"
+        label={t('payers.buyerReference')}
+        description={t('payers.buyerReferenceHint')}
+        maxLength={100}
+        isRequired={format === 'XRECHNUNG'}
+      />
+      <FormTextField
+        control={control}
+        name="voucherNumber"
+        label={t('payers.voucherNumber')}
+        description={t('payers.voucherNumberHint')}
+        maxLength={50}
+      />
+    </>
   );
 }

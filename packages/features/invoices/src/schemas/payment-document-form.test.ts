@@ -117,3 +117,34 @@ test('the body leaves empty values out and sends only the payer of the screen', 
     lines: [{ description: 'Anzahlung', quantity: 1, unitPrice: 50000 }],
   });
 });
+
+test('to a cost bearer: e-invoice format, Leitweg-ID (required for XRechnung) and voucher number', () => {
+  const toAuthority = {
+    ...valid,
+    studentId: null,
+    studentEducationId: null,
+    costBearerId: 41,
+    eInvoiceFormat: 'XRECHNUNG' as const,
+    buyerReference: ' ',
+    voucherNumber: ' BGS-4711 ',
+  };
+  expect(messages('costBearer', toAuthority)).toEqual({
+    buyerReference: 'errors.buyer_reference_required',
+  });
+  expect(
+    formToPaymentDocumentInput(
+      { ...toAuthority, buyerReference: '991-33333TEST-33' },
+      'DEPOSIT_INVOICE',
+      'costBearer',
+    ),
+  ).toMatchObject({
+    costBearerId: 41,
+    eInvoiceFormat: 'XRECHNUNG',
+    buyerReference: '991-33333TEST-33',
+    voucherNumber: 'BGS-4711',
+  });
+  // A student's document carries none of them.
+  expect(formToPaymentDocumentInput(toAuthority, 'PAYMENT_REQUEST', 'student')).not.toHaveProperty(
+    'eInvoiceFormat',
+  );
+});

@@ -1,3 +1,4 @@
+import { E_INVOICE_FORMATS } from '@fahrwerk/api';
 import { z } from 'zod';
 import type {
   ManualDocumentType,
@@ -63,6 +64,10 @@ const baseSchema = z.object({
   servicePeriodFrom: z.string().nullable(),
   servicePeriodTo: z.string().nullable(),
   footnote: z.string().max(2000, 'validation.max_length'),
+  /** Cost bearers only: PDF, XRechnung (authorities, with the Leitweg-ID) or ZUGFeRD. */
+  eInvoiceFormat: z.enum(E_INVOICE_FORMATS).nullable(),
+  buyerReference: z.string().trim().max(100, 'validation.max_length'),
+  voucherNumber: z.string().trim().max(50, 'validation.max_length'),
   lines: z
     .array(lineFormSchema)
     .min(1, 'forms.errors.linesRequired')
@@ -80,6 +85,12 @@ export function paymentDocumentFormSchema(payer: Payer) {
       issue('studentId', 'forms.errors.studentRequired');
     if (payer === 'costBearer' && form.costBearerId === null)
       issue('costBearerId', 'forms.errors.costBearerRequired');
+    if (
+      payer === 'costBearer' &&
+      form.eInvoiceFormat === 'XRECHNUNG' &&
+      !form.buyerReference.trim()
+    )
+      issue('buyerReference', 'errors.buyer_reference_required');
     if (form.issueDate && form.dueDate && form.dueDate < form.issueDate)
       issue('dueDate', 'forms.errors.dueBeforeIssue');
     if (form.serviceMode === 'period') {
@@ -118,6 +129,9 @@ export function emptyPaymentDocumentForm(ids: {
     servicePeriodFrom: null,
     servicePeriodTo: null,
     footnote: ids.footnote ?? '',
+    eInvoiceFormat: null,
+    buyerReference: '',
+    voucherNumber: '',
     lines: [emptyLine()],
   };
 }
@@ -136,6 +150,9 @@ export function documentToForm(document: PaymentDocument): PaymentDocumentForm {
     servicePeriodFrom: document.servicePeriodFrom ?? null,
     servicePeriodTo: document.servicePeriodTo ?? null,
     footnote: document.footnote ?? '',
+    eInvoiceFormat: document.costBearerId === undefined ? null : document.eInvoiceFormat,
+    buyerReference: document.buyerReference ?? '',
+    voucherNumber: document.voucherNumber ?? '',
     lines: document.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,
@@ -173,9 +190,12 @@ export function formToPaymentDocumentInput(
             ? {}
             : { studentEducationId: form.studentEducationId }),
         }
-      : form.costBearerId === null
-        ? {}
-        : { costBearerId: form.costBearerId }),
+      : {
+          ...(form.costBearerId === null ? {} : { costBearerId: form.costBearerId }),
+          ...(form.eInvoiceFormat === null ? {} : { eInvoiceFormat: form.eInvoiceFormat }),
+          ...optional('buyerReference', form.buyerReference.trim()),
+          ...optional('voucherNumber', form.voucherNumber.trim()),
+        }),
     ...optional('issueDate', form.issueDate),
     ...optional('dueDate', form.dueDate),
     ...(form.serviceMode === 'date'
