@@ -217,6 +217,7 @@ describe.each(DRIVERS)('partial and cost-bearer invoices on %s', (driver) => {
               { description: 'Prüfungsgebühr TÜV (Auslage)', quantity: 2, unitPrice: 11_690 },
             ],
             voucherNumber: 'BGS-2026-0042',
+            eInvoiceFormat: 'ZUGFERD',
           },
         },
       );
@@ -227,6 +228,17 @@ describe.each(DRIVERS)('partial and cost-bearer invoices on %s', (driver) => {
       expect(response.body.lines[0]?.description).toMatch(/^Mara\d+ Köhler: Grundbetrag/);
       expect(response.body.totalGross).toBe(2 * 69_890 + 23_380);
       expect(response.body.taxExemptionNote).toBe('Steuerfrei nach § 4 Nr. 21 UStG');
+      // ZUGFeRD: the PDF/A-3 with the embedded factur-x.xml is archived beside the PDF.
+      const [row] = await t.database.db
+        .select()
+        .from(paymentDocuments)
+        .where(eq(paymentDocuments.id, response.body.id));
+      const [zugferd] = await t.database.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.id, row?.eInvoiceFileId ?? 0));
+      expect(zugferd?.mimeType).toBe('application/pdf');
+      expect(zugferd?.id).not.toBe(row?.pdfFileId);
       const booked = await t.database.db
         .select()
         .from(studentBookedProducts)
