@@ -296,3 +296,32 @@ export const ReadOnly: Story = {
     await expect(canvas.getByRole('button', { name: 'Weiter' })).toBeDisabled();
   },
 };
+
+async function typeDate(canvasElement: HTMLElement, label: string, day: string) {
+  const group = within(canvasElement).getByRole('group', { name: new RegExp(`^${label}`) });
+  await userEvent.click(within(group).getAllByRole('spinbutton')[0] as HTMLElement);
+  await userEvent.keyboard(day.replaceAll('.', ''));
+}
+
+/** Invoice and due date go with the call; without a callback the run's start is confirmed here. */
+export const RunWithDates: Story = {
+  args: { onRunStarted: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await (await candidates(canvasElement)).findByText('Tim Wagner');
+    await chooseMode(canvasElement, 'Abrechnungslauf für mehrere Schüler');
+    await choose(canvasElement, 'Jonas Becker (B)');
+    await choose(canvasElement, 'Tim Wagner (A)');
+    await next(canvasElement);
+    await canvas.findByRole('table', { name: 'Schlussrechnungen zur Prüfung' });
+    await next(canvasElement);
+    await canvas.findByText('Abrechnungslauf für 2 Schüler über zusammen 3880,00 €.');
+    await typeDate(canvasElement, 'Rechnungsdatum', '31.03.2026');
+    await typeDate(canvasElement, 'Fällig am', '14.04.2026');
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrechnungslauf starten' }));
+    await canvas.findByText('Der Abrechnungslauf wurde gestartet.');
+    await expect(full.startedRuns).toEqual([[203, 205]]);
+    await expect(full.issueBodies).toEqual([{ issueDate: '2026-03-31', dueDate: '2026-04-14' }]);
+    await pageBody().findByText('Abrechnungslauf 8 gestartet.');
+  },
+};

@@ -349,6 +349,8 @@ export type InvoiceMockOptions = {
 
 export type InvoiceCalls = {
   createdFinalInvoices: number[][];
+  /** The whole bodies of `create-final-invoices` and `POST /billing-runs` (dates, footnote). */
+  issueBodies: { issueDate?: string; dueDate?: string }[];
   startedRuns: number[][];
   previews: number[];
   pdfs: { id: number; removeLetterhead: boolean }[];
@@ -379,6 +381,7 @@ export function resetInvoiceMocks(): void {
 export function mockInvoices(options: InvoiceMockOptions = {}): InvoiceMock {
   const calls: InvoiceCalls = {
     createdFinalInvoices: [],
+    issueBodies: [],
     startedRuns: [],
     previews: [],
     pdfs: [],
@@ -456,6 +459,7 @@ function invoiceHandlers(calls: InvoiceCalls, state: MockState, options: Invoice
     mockHttp.post('/payment-documents/create-final-invoices', async ({ request, response }) => {
       const body = await request.json();
       calls.createdFinalInvoices.push(body.studentEducationIds);
+      calls.issueBodies.push({ issueDate: body.issueDate, dueDate: body.dueDate });
       if (options.createError) return response(422).json(refuse(options.createError));
       const chosen = candidates.filter((row) =>
         body.studentEducationIds.includes(row.studentEducationId),
@@ -484,6 +488,7 @@ function invoiceHandlers(calls: InvoiceCalls, state: MockState, options: Invoice
     mockHttp.post('/billing-runs', async ({ request, response }) => {
       const body = await request.json();
       calls.startedRuns.push(body.studentEducationIds);
+      calls.issueBodies.push({ issueDate: body.issueDate, dueDate: body.dueDate });
       if (options.runError) return response(422).json(refuse(options.runError));
       const queued = run({
         id: 8,
