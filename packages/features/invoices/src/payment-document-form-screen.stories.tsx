@@ -445,3 +445,19 @@ export const XRechnungNeedsLeitwegId: Story = {
     });
   },
 };
+
+/** The form in English; amounts keep the product's format. */
+export const InEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { documentId: draftRequestFixture.id },
+  parameters: { msw: { handlers: recordFormCalls().handlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Payment request to a student' });
+    await canvas.findByRole('heading', { name: 'Saved draft' });
+    const totals = within(canvas.getByRole('table', { name: 'Amounts by VAT rate' }));
+    await expect(totals.getByRole('row', { name: /Total/ })).toHaveTextContent('534,00 €');
+    await expect(canvas.getByRole('button', { name: 'Save as draft' })).toBeInTheDocument();
+    await expect(canvas.getByText('none (payment request)')).toBeInTheDocument();
+  },
+};
