@@ -325,7 +325,7 @@ export function proofOfTrainingDefinition(proof: ProofOfTraining): TDocumentDefi
           ]),
           [
             {
-              text: `Summe: ${proof.theoryLessons.length} Doppelstunden/Lektionen`,
+              text: `Summe: ${proof.theoryLessons.length} ${proof.theoryLessons.length === 1 ? 'Lektion' : 'Lektionen'}`,
               bold: true,
               colSpan: 3,
             },
