@@ -209,3 +209,17 @@ export const ZipRefused: Story = {
     await expect(zipRefused.zips).toEqual([6]);
   },
 };
+
+/** The students an interrupted run left are billed by a new run, which the screen then shows. */
+export const BillsRemaining: Story = {
+  args: { runId: 5 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: '2 verbleibende Schüler abrechnen' }),
+    );
+    await waitFor(() => expect(args.onRunChange).toHaveBeenCalledWith(8));
+    await expect(full.startedRuns).toEqual([[213, 214]]);
+    await pageBody().findByText('Abrechnungslauf 8 gestartet.');
+  },
+};

@@ -1,4 +1,4 @@
-import { downloadErrorMessage } from '@fahrwerk/api';
+import { downloadErrorMessage, errorToastMessage } from '@fahrwerk/api';
 import { FormAlert, useCan, useInvalidate } from '@fahrwerk/core';
 import {
   Badge,
@@ -22,6 +22,7 @@ import {
   useBillingRun,
   useBillingRuns,
   useDownloadBillingRunPdfs,
+  useStartBillingRun,
 } from './api/invoice-queries';
 import { BillingRunProgress } from './components/billing-run-progress';
 import { DocumentPdfDialog } from './components/document-pdf-dialog';
@@ -62,7 +63,14 @@ export function BillingRunScreen({ runId = null, onRunChange, onStartRun }: Bill
           onStartRun && canStart ? <Button onPress={onStartRun}>{t('runs.new')}</Button> : null
         }
       />
-      {runId !== null && <BillingRunDetail runId={runId} onClose={() => onRunChange(null)} />}
+      {runId !== null && (
+        <BillingRunDetail
+          runId={runId}
+          canStart={canStart}
+          onClose={() => onRunChange(null)}
+          onRunStarted={onRunChange}
+        />
+      )}
       <Section title={t('runs.listTitle')}>
         {runs.isPending ? (
           <div className="flex justify-center py-8 text-brand-600">
@@ -132,9 +140,20 @@ function RunRow({
   );
 }
 
-function BillingRunDetail({ runId, onClose }: { runId: number; onClose: () => void }) {
+function BillingRunDetail({
+  runId,
+  canStart,
+  onClose,
+  onRunStarted,
+}: {
+  runId: number;
+  canStart: boolean;
+  onClose: () => void;
+  onRunStarted: (runId: number) => void;
+}) {
   const { t } = useInvoicesTranslation();
   const query = useBillingRun(runId);
+  const restart = useStartBillingRun();
   const run = query.data;
   const zip = useDownloadBillingRunPdfs();
   const invalidate = useInvalidate();
@@ -229,6 +248,34 @@ function BillingRunDetail({ runId, onClose }: { runId: number; onClose: () => vo
             ))}
           </ul>
         </FormAlert>
+      )}
+      {run.status === 'INTERRUPTED' && canStart && remaining.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            isPending={restart.isPending}
+            onPress={() =>
+              restart.mutate(
+                {
+                  studentEducationIds: remaining.map((row) => row.studentEducationId),
+                  ...(run.issueDate ? { issueDate: run.issueDate } : {}),
+                },
+                {
+                  onSuccess: (next) => {
+                    toast.success(t('wizard.runStartedToast', { id: next.id }));
+                    onRunStarted(next.id);
+                  },
+                  onError: (error) => {
+                    const text = errorToastMessage(error, t);
+                    if (text) toast.error(text);
+                  },
+                },
+              )
+            }
+          >
+            {t('runs.billRemaining', { count: remaining.length })}
+          </Button>
+          <span className="text-sm text-neutral-700">{t('runs.billRemainingHint')}</span>
+        </div>
       )}
       {problems.length > 0 && (
         <div className="flex flex-col gap-1">
