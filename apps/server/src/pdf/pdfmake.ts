@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -28,6 +29,61 @@ pdfmake.setFonts({
 // pdfmake's own folder.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(FONT_DIR + path.sep));
+
+/*
+ * Speed (billing runs render hundreds of invoices): pdfkit parses each TTF file again for
+ * every document (fontkit.create, then the layout tables on first use), about half of a short
+ * invoice's render time. The parsed fonts are read-only, so every document takes the same
+ * parsed font: pdfkit's `font()` finds an EmbeddedFont of its own (own id, own subset, own
+ * PDF objects) built on the shared parsed font. Only our font files take this path; if the
+ * pdfkit internals it relies on are not there, fonts load the ordinary way.
+ */
+type PdfKitDocument = {
+  _fontFamilies: Record<string, unknown>;
+  _fontCount: number;
+  _font: { constructor: new (document: unknown, font: unknown, id: string) => unknown };
+  font: (src: unknown, family?: unknown, size?: unknown) => PdfKitDocument;
+  end: () => void;
+};
+function shareParsedFonts() {
+  const pdfkitRequire = createRequire(
+    require.resolve('pdfkit', { paths: [path.dirname(require.resolve('pdfmake/package.json'))] }),
+  );
+  const PdfKit = pdfkitRequire('pdfkit') as {
+    new (options: object): PdfKitDocument;
+    prototype: PdfKitDocument;
+  };
+  const fontkit = pdfkitRequire('fontkit') as { create: (bytes: Uint8Array) => unknown };
+  const files = new Set(
+    ['Regular', 'Medium', 'Italic', 'MediumItalic'].map((style) =>
+      path.join(FONT_DIR, `Roboto-${style}.ttf`),
+    ),
+  );
+  const probe = new PdfKit({ autoFirstPage: false });
+  probe.font(path.join(FONT_DIR, 'Roboto-Regular.ttf'));
+  const EmbeddedFont = probe._font.constructor;
+  probe.end();
+  if (typeof PdfKit.prototype.font !== 'function' || typeof EmbeddedFont !== 'function') return;
+  const parsed = new Map<string, unknown>();
+  const ownFont = PdfKit.prototype.font;
+  PdfKit.prototype.font = function font(this: PdfKitDocument, src, family, size) {
+    if (typeof src === 'string' && files.has(src) && !this._fontFamilies[src]) {
+      let shared = parsed.get(src);
+      if (!shared) {
+        shared = fontkit.create(readFileSync(src));
+        parsed.set(src, shared);
+      }
+      this._fontCount += 1;
+      this._fontFamilies[src] = new EmbeddedFont(this, shared, `F${this._fontCount}`);
+    }
+    return ownFont.call(this, src, family, size);
+  };
+}
+try {
+  shareParsedFonts();
+} catch {
+  // pdfkit changed its internals: every document parses its fonts itself (slower, same PDF).
+}
 
 /** Renders a document definition to PDF bytes. */
 export function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
