@@ -74,6 +74,9 @@ export const ServiceInvoice: Story = {
       },
     ]);
     await expect(args.onIssued).toHaveBeenCalled();
+    // The new invoice's XRechnung at once (the mock counts only answered e-invoices).
+    await userEvent.click(canvas.getByRole('button', { name: 'XRechnung herunterladen' }));
+    await waitFor(() => expect(service.eInvoices).toEqual([960]));
   },
 };
 

@@ -37,6 +37,7 @@ import {
 import { DocumentLinesFields } from './components/document-lines-fields';
 import { DocumentPreview, type PreviewRequest } from './components/document-preview';
 import { DocumentSummary } from './components/document-summary';
+import { IssuedDocumentActions } from './components/issued-document-actions';
 import {
   billableAppointments,
   type CostBearerInvoiceForm,
@@ -209,9 +210,12 @@ function ServicesForm({ costBearer, educations, appointments, back, onIssued }: 
           })}
           description={costBearer.name}
           actions={
-            <Button variant="secondary" onPress={() => setIssued(null)}>
-              {t('payers.another')}
-            </Button>
+            <>
+              <IssuedDocumentActions document={issued} />
+              <Button variant="secondary" onPress={() => setIssued(null)}>
+                {t('payers.another')}
+              </Button>
+            </>
           }
         />
         <Section title={t('forms.summary.title')}>

@@ -35,6 +35,7 @@ import {
 import { DocumentLinesFields } from './components/document-lines-fields';
 import { DocumentPreview, type PreviewRequest } from './components/document-preview';
 import { DocumentStatusBadge, DocumentSummary } from './components/document-summary';
+import { IssuedDocumentActions } from './components/issued-document-actions';
 import { CostBearerPayerField, StudentPayerFields } from './components/payer-fields';
 import {
   documentToForm,
@@ -297,16 +298,11 @@ function PaymentDocumentEditor({
               : typeLabel
           }
           description={t(isRequest ? 'forms.issuedRequestHint' : 'forms.issuedHint')}
-          actions={
-            <Button variant="secondary" onPress={() => openPreview(saved)}>
-              {t('forms.showPdf')}
-            </Button>
-          }
+          actions={<IssuedDocumentActions document={saved} />}
         />
         <Section title={t('forms.summary.title')}>
           <DocumentSummary document={saved} />
         </Section>
-        <DocumentPreview request={preview} onClose={() => setPreview(null)} />
       </div>
     );
   }

@@ -400,6 +400,7 @@ export type FormCalls = {
   cancelled: number[];
   visibility: { id: number; visible: boolean }[];
   pdfs: { id: number; removeLetterhead: boolean }[];
+  /** E-invoices answered (refused ones are not counted). */
   eInvoices: number[];
   costBearerInvoices: CostBearerInvoiceInput[];
   courseInvoicePreviews: CostBearerInvoiceInput[];
@@ -529,13 +530,13 @@ function formHandlers(calls: Omit<FormCalls, 'handlers'>, options: FormCallsOpti
     }),
     mockHttp.get('/payment-documents/{id}/e-invoice', ({ params, response }) => {
       const id = Number(params.id);
-      calls.eInvoices.push(id);
       const document = store.get(id);
       if (!document || document.eInvoiceFormat === 'PDF' || document.status === 'DRAFT') {
         return response(422).json(
           errorBody('errors.no_e_invoice', { globalErrors: ['errors.no_e_invoice'] }),
         );
       }
+      calls.eInvoices.push(id);
       return new Response('<rsm:CrossIndustryInvoice/>', {
         headers: {
           'Content-Type': 'application/xml',
@@ -620,31 +621,31 @@ function formHandlers(calls: Omit<FormCalls, 'handlers'>, options: FormCallsOpti
         const billed = costBearerAppointmentsFixture.filter((row) =>
           (input.appointmentIds ?? []).includes(row.id),
         );
-        return response(201).json(
-          paymentDocument(
-            {
-              id: 960,
-              type: input.serviceInvoice ? 'COST_BEARER_SERVICE_INVOICE' : 'COST_BEARER_INVOICE',
-              status: 'ISSUED',
-              number: `RE-2026-${String(nextNumber++).padStart(5, '0')}`,
-              recipientName: bearer?.name ?? 'Kostenträger',
-              costBearerId: input.costBearerId,
-              issueDate: input.issueDate ?? '2026-03-20',
-              eInvoiceFormat: input.eInvoiceFormat ?? bearer?.eInvoiceFormat ?? 'PDF',
-              ...(input.buyerReference ? { buyerReference: input.buyerReference } : {}),
-            },
-            [
-              ...billed.map((row) => ({
-                description: `Fahrstunde ${row.licenseClass} am ${row.date}`,
-                quantity: 1,
-                unitPrice: row.bookedPrice ?? 0,
-                vatRate: 0 as const,
-                appointmentId: row.id,
-              })),
-              ...(input.lines ?? []),
-            ],
-          ),
+        const invoice = paymentDocument(
+          {
+            id: 960,
+            type: input.serviceInvoice ? 'COST_BEARER_SERVICE_INVOICE' : 'COST_BEARER_INVOICE',
+            status: 'ISSUED',
+            number: `RE-2026-${String(nextNumber++).padStart(5, '0')}`,
+            recipientName: bearer?.name ?? 'Kostenträger',
+            costBearerId: input.costBearerId,
+            issueDate: input.issueDate ?? '2026-03-20',
+            eInvoiceFormat: input.eInvoiceFormat ?? bearer?.eInvoiceFormat ?? 'PDF',
+            ...(input.buyerReference ? { buyerReference: input.buyerReference } : {}),
+          },
+          [
+            ...billed.map((row) => ({
+              description: `Fahrstunde ${row.licenseClass} am ${row.date}`,
+              quantity: 1,
+              unitPrice: row.bookedPrice ?? 0,
+              vatRate: 0 as const,
+              appointmentId: row.id,
+            })),
+            ...(input.lines ?? []),
+          ],
         );
+        store.set(invoice.id, invoice);
+        return response(201).json(invoice);
       },
     ),
     mockHttp.post('/payment-documents/create-cost-bearer-invoice-preview', async ({ request }) => {
