@@ -1,6 +1,7 @@
 import { LICENSE_CLASSES } from '@fahrwerk/api';
 import { useServerList } from '@fahrwerk/core';
 import {
+  Button,
   Checkbox,
   DataTable,
   type DataTableProps,
@@ -13,6 +14,7 @@ import {
   type FinalInvoiceCandidate,
   type FinalInvoiceCandidateFilter,
   type LicenseClass,
+  useAllFinalInvoiceCandidates,
   useBranchOptions,
   useFinalInvoiceCandidatesPage,
 } from './api/invoice-queries';
@@ -64,6 +66,8 @@ export function InvoiceWizardChoose({
   });
   const { state, update } = list;
   const branches = useBranchOptions();
+  const all = useAllFinalInvoiceCandidates();
+  const total = list.table.total;
   const rows = list.table.data;
   const customer = mode === 'single' ? ([...selected.values()][0]?.studentId ?? null) : null;
   const limit = mode === 'single' ? MAX_SINGLE_EDUCATIONS : MAX_RUN_EDUCATIONS;
@@ -193,6 +197,34 @@ export function InvoiceWizardChoose({
           }
         />
       </div>
+      {mode === 'run' && total > list.table.data.length && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            isPending={all.isPending}
+            onPress={() =>
+              all.mutate(
+                { filter: toCandidateFilter(state, costBearerId), limit: MAX_RUN_EDUCATIONS },
+                {
+                  onSuccess: (rows) => {
+                    const next = new Map(selected);
+                    for (const row of rows) next.set(row.studentEducationId, row);
+                    onSelectedChange(next);
+                  },
+                },
+              )
+            }
+          >
+            {t('wizard.selectAll', { count: Math.min(total, MAX_RUN_EDUCATIONS) })}
+          </Button>
+          {selected.size > 0 && (
+            <Button variant="quiet" size="sm" onPress={() => onSelectedChange(new Map())}>
+              {t('wizard.clearSelection')}
+            </Button>
+          )}
+        </div>
+      )}
       <DataTable
         aria-label={t('wizard.candidates')}
         columns={columns}

@@ -8,6 +8,18 @@ const full = mockInvoices();
 const notFinished = mockInvoices({ createError: 'errors.education_not_finished' });
 const oneCustomer = mockInvoices({ createError: 'errors.final_invoice_one_customer' });
 const previewRefused = mockInvoices({ previewError: 'errors.nothing_to_invoice' });
+const many = mockInvoices({
+  candidates: Array.from({ length: 60 }, (_, index) => ({
+    studentEducationId: 1000 + index,
+    studentId: 500 + index,
+    studentName: `Schüler ${String(index + 1).padStart(2, '0')}`,
+    licenseClass: 'B' as const,
+    servicesGross: 100000,
+    deductedGross: 0,
+    totalGross: 100000,
+    lineCount: 12,
+  })),
+});
 
 const meta = {
   title: 'Features/Invoices/InvoiceWizard',
@@ -323,5 +335,25 @@ export const RunWithDates: Story = {
     await expect(full.startedRuns).toEqual([[203, 205]]);
     await expect(full.issueBodies).toEqual([{ issueDate: '2026-03-31', dueDate: '2026-04-14' }]);
     await pageBody().findByText('Abrechnungslauf 8 gestartet.');
+  },
+};
+
+/** A run over every education the filter finds, not only those of the page shown. */
+export const SelectsAllPages: Story = {
+  parameters: { msw: { handlers: many.handlers } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await (await candidates(canvasElement)).findByText('Schüler 01');
+    await chooseMode(canvasElement, 'Abrechnungslauf für mehrere Schüler');
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Alle 60 gefundenen Ausbildungen auswählen' }),
+    );
+    await canvas.findByText('60 Ausbildungen ausgewählt · Summe 60000,00 €');
+    await next(canvasElement);
+    await canvas.findByRole('table', { name: 'Schlussrechnungen zur Prüfung' });
+    await next(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrechnungslauf starten' }));
+    await waitFor(() => expect(args.onRunStarted).toHaveBeenCalledWith(8));
+    await expect(many.startedRuns[0]).toHaveLength(60);
   },
 };

@@ -44,6 +44,35 @@ export function useFinalInvoiceCandidatesPage(filter: FinalInvoiceCandidateFilte
   );
 }
 
+/**
+ * Every candidate the filter finds (up to `limit`), page by page: a billing run over all
+ * finished educations of a branch or class without clicking through the pages.
+ */
+export function useAllFinalInvoiceCandidates() {
+  const { fetch } = useApi();
+  return useMutation({
+    mutationFn: async ({
+      filter,
+      limit,
+    }: {
+      filter: FinalInvoiceCandidateFilter;
+      limit: number;
+    }) => {
+      const size = 200;
+      const found: FinalInvoiceCandidate[] = [];
+      for (let page = 0; found.length < limit; page++) {
+        const { data } = await fetch.POST('/payment-documents/final-invoice-candidates/filter', {
+          body: { ...filter, page, size },
+        });
+        const rows = data?.data ?? [];
+        found.push(...rows);
+        if (rows.length < size || found.length >= (data?.total ?? 0)) break;
+      }
+      return found.slice(0, limit);
+    },
+  });
+}
+
 /** The school's active branches for the branch filter. */
 export function useBranchOptions() {
   const { query } = useApi();
