@@ -297,32 +297,34 @@ export async function finalInvoiceItems(
   schoolId: number,
   education: EducationRow,
 ): Promise<FinalInvoiceItems> {
-  const [booked, lessons, deductions, [paid]] = await Promise.all([
-    db
-      .select()
-      .from(studentBookedProducts)
-      .where(
-        and(
-          eq(studentBookedProducts.drivingSchoolId, schoolId),
-          eq(studentBookedProducts.studentEducationId, education.id),
-          eq(studentBookedProducts.invoiced, false),
-        ),
+  // One query after the other: inside a transaction they share one connection.
+  const booked = await db
+    .select()
+    .from(studentBookedProducts)
+    .where(
+      and(
+        eq(studentBookedProducts.drivingSchoolId, schoolId),
+        eq(studentBookedProducts.studentEducationId, education.id),
+        eq(studentBookedProducts.invoiced, false),
       ),
-    db.select().from(appointments).where(billableLessons(schoolId, education.id)),
-    deductionsOf(db, schoolId, education.id),
-    db
-      .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.drivingSchoolId, schoolId),
-          eq(payments.studentEducationId, education.id),
-          isNull(payments.documentId),
-          isNull(payments.costBearerId),
-          inArray(payments.status, ['PAID', 'PARTIALLY_PAID']),
-        ),
+    );
+  const lessons = await db
+    .select()
+    .from(appointments)
+    .where(billableLessons(schoolId, education.id));
+  const deductions = await deductionsOf(db, schoolId, education.id);
+  const [paid] = await db
+    .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.drivingSchoolId, schoolId),
+        eq(payments.studentEducationId, education.id),
+        isNull(payments.documentId),
+        isNull(payments.costBearerId),
+        inArray(payments.status, ['PAID', 'PARTIALLY_PAID']),
       ),
-  ]);
+    );
   const productLines = [...booked]
     .sort(
       (a, b) =>
@@ -371,44 +373,42 @@ export async function flashPayItems(
   education: EducationRow,
   until: string,
 ): Promise<FlashPayItems> {
-  const [booked, lessons, billed] = await Promise.all([
-    db
-      .select()
-      .from(studentBookedProducts)
-      .where(
-        and(
-          eq(studentBookedProducts.drivingSchoolId, schoolId),
-          eq(studentBookedProducts.studentEducationId, education.id),
-          eq(studentBookedProducts.invoiced, false),
-        ),
-      )
-      .orderBy(asc(studentBookedProducts.id)),
-    db
-      .select()
-      .from(appointments)
-      .where(
-        and(
-          billableLessons(schoolId, education.id, until),
-          isNotNull(appointments.signedAt),
-          isNotNull(appointments.bookedPrice),
-        ),
+  const booked = await db
+    .select()
+    .from(studentBookedProducts)
+    .where(
+      and(
+        eq(studentBookedProducts.drivingSchoolId, schoolId),
+        eq(studentBookedProducts.studentEducationId, education.id),
+        eq(studentBookedProducts.invoiced, false),
       ),
-    // What the education's partial invoices that stand billed already.
-    db
-      .select({
-        appointmentId: paymentDocumentLines.appointmentId,
-        productId: paymentDocumentLines.productId,
-      })
-      .from(paymentDocumentLines)
-      .innerJoin(
-        paymentDocuments,
-        and(
-          eq(paymentDocuments.drivingSchoolId, paymentDocumentLines.drivingSchoolId),
-          eq(paymentDocuments.id, paymentDocumentLines.documentId),
-        ),
-      )
-      .where(standing(schoolId, education.id, ['PARTIAL_INVOICE'])),
-  ]);
+    )
+    .orderBy(asc(studentBookedProducts.id));
+  const lessons = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        billableLessons(schoolId, education.id, until),
+        isNotNull(appointments.signedAt),
+        isNotNull(appointments.bookedPrice),
+      ),
+    );
+  // What the education's partial invoices that stand billed already.
+  const billed = await db
+    .select({
+      appointmentId: paymentDocumentLines.appointmentId,
+      productId: paymentDocumentLines.productId,
+    })
+    .from(paymentDocumentLines)
+    .innerJoin(
+      paymentDocuments,
+      and(
+        eq(paymentDocuments.drivingSchoolId, paymentDocumentLines.drivingSchoolId),
+        eq(paymentDocuments.id, paymentDocumentLines.documentId),
+      ),
+    )
+    .where(standing(schoolId, education.id, ['PARTIAL_INVOICE']));
   const billedLessons = new Set(
     billed.flatMap((row) => (row.appointmentId ? [row.appointmentId] : [])),
   );
