@@ -1,15 +1,22 @@
 import type { components } from '@fahrwerk/api/schema';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { billingRunItems, billingRuns, paymentDocuments, studentEducations } from '../../db/schema';
+import { createSchool, DEMO_SCHOOL } from '../../db/seed';
 import { createFileStore } from '../../files/file-store';
 import {
+  contract,
+  createTestDatabase,
   DEMO_INSTRUCTOR,
   DEMO_OWNER,
   DRIVERS,
   expectError,
+  TEST_JWT_SECRET,
   type TestApp,
   useTestApp,
 } from '../../test/test-app';
@@ -56,8 +63,10 @@ async function start(t: TestApp, token: string, body: Record<string, unknown>) {
 }
 
 /** The school's standing final invoices by education, and every invoice number. */
-async function invoicesOf(t: TestApp, schoolId: number) {
-  const rows = await t.database.db
+const invoicesOf = (t: TestApp, schoolId: number) => invoicesOfDb(t.database.db, schoolId);
+
+async function invoicesOfDb(db: Db, schoolId: number) {
+  const rows = await db
     .select({
       id: paymentDocuments.id,
       type: paymentDocuments.type,
@@ -415,6 +424,113 @@ describe.each(DRIVERS)('a billing run the database keeps refusing (%s)', (driver
       );
       expect(run.items.every((item) => /Köhler$/.test(item.studentName))).toBe(true);
       expect(await invoicesOf(t, t.demo.schoolId)).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+describe.each(DRIVERS)('a billing run whose server stops (%s)', (driver) => {
+  it(
+    'is left RUNNING by a clean close, never half an invoice, and finished by the next server',
+    async () => {
+      const testDatabase = await createTestDatabase(driver);
+      const apps: FastifyInstance[] = [];
+      try {
+        const db = testDatabase.database.db;
+        const { schoolId } = await createSchool(db, DEMO_SCHOOL);
+        const fixture = await invoiceFixture(db, schoolId);
+        const ids: number[] = [];
+        for (let n = 0; n < 6; n += 1)
+          ids.push((await studentWithServices(db, fixture)).educationId);
+        const config = loadConfig({
+          DATA_DIR: testDatabase.dataDir,
+          JWT_SECRET: TEST_JWT_SECRET,
+          LOG_LEVEL: 'silent',
+          JOB_RETRY_DELAY_SECONDS: '1',
+        });
+        const server = async () => {
+          const app = await buildApp(config, {
+            logger: false,
+            validateResponses: true,
+            database: testDatabase.database,
+            document: contract(),
+            startJobs: true,
+          });
+          await app.ready();
+          apps.push(app);
+          return app;
+        };
+        const call = async <T>(
+          app: FastifyInstance,
+          method: 'GET' | 'POST',
+          url: string,
+          body?: object,
+        ) => {
+          const response = await app.inject({
+            method,
+            url: `/api${url}`,
+            ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+            ...(body ? { payload: body } : {}),
+          });
+          return { status: response.statusCode, body: response.json() as T };
+        };
+        let token = '';
+        const first = await server();
+        token = (
+          await call<{ token: string }>(first, 'POST', '/generate-token', {
+            email: DEMO_OWNER.email,
+            password: DEMO_OWNER.password,
+          })
+        ).body.token;
+        const started = await call<BillingRun>(first, 'POST', '/billing-runs', {
+          studentEducationIds: ids,
+        });
+        expect(started.status).toBe(202);
+        const runId = started.body.id;
+        for (let attempt = 0; ; attempt += 1) {
+          const { body } = await call<BillingRun>(first, 'GET', `/billing-runs/${runId}`);
+          if (body.done >= 2) break;
+          if (attempt > 2400) throw new Error('the run never got going');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        // The close waits for the invoice at hand; the rest stays for later.
+        await first.close();
+        const [stopped] = await db
+          .select()
+          .from(billingRuns)
+          .where(and(eq(billingRuns.drivingSchoolId, schoolId), eq(billingRuns.id, runId)));
+        const pendingAtStop = await db
+          .select({ id: billingRunItems.id })
+          .from(billingRunItems)
+          .where(
+            and(
+              eq(billingRunItems.drivingSchoolId, schoolId),
+              eq(billingRunItems.billingRunId, runId),
+              eq(billingRunItems.status, 'PENDING'),
+            ),
+          );
+        const issuedAtStop = await invoicesOfDb(db, schoolId);
+        expect(stopped?.status).toBe('RUNNING');
+        expect(pendingAtStop.length).toBeGreaterThan(0);
+        // Every invoice so far is named by its item: none was left half-way.
+        expect(issuedAtStop).toHaveLength(ids.length - pendingAtStop.length);
+
+        const second = await server();
+        let run: BillingRun | undefined;
+        for (let attempt = 0; attempt < 2400; attempt += 1) {
+          run = (await call<BillingRun>(second, 'GET', `/billing-runs/${runId}`)).body;
+          if (run.status === 'FINISHED' || run.status === 'INTERRUPTED') break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(run).toMatchObject({ status: 'FINISHED', issued: 6, skipped: 0, failed: 0 });
+        const invoices = await invoicesOfDb(db, schoolId);
+        expect(new Set(invoices.map((row) => row.studentEducationId))).toEqual(new Set(ids));
+        expect(invoices).toHaveLength(6);
+        expectGapFree(sequenceOf(invoices.map((row) => row.number)));
+      } finally {
+        for (const app of apps) await app.close();
+        await testDatabase.dispose();
+      }
     },
     RUN_TIMEOUT,
   );

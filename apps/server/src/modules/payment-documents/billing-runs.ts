@@ -352,19 +352,20 @@ async function orphanedInvoiceOf(db: Db, run: RunRow, item: ItemRow): Promise<nu
 }
 
 /**
- * Works on one run while holding its lock. Returns when the run is FINISHED, or early (left
- * RUNNING, to be taken up again) when the queue stops or the lock is lost.
+ * Works on one run while holding its lock. Answers 'done' when the run is FINISHED (or was
+ * already), 'stopped' when it returned early — left RUNNING, to be taken up again — because
+ * the queue stops or the lock is lost.
  */
 async function workOnRun(
   services: Services,
   job: BillingRunJob,
   signal: AbortSignal,
   lost: AbortSignal,
-): Promise<void> {
+): Promise<'done' | 'stopped'> {
   const { db } = services;
   const { schoolId, runId } = job;
   const [before] = await db.select().from(billingRuns).where(runOf(schoolId, runId));
-  if (!before || before.status === 'FINISHED' || before.status === 'INTERRUPTED') return;
+  if (!before || before.status === 'FINISHED' || before.status === 'INTERRUPTED') return 'done';
   const resumed = before.status === 'RUNNING';
   const [run] = await db
     .update(billingRuns)
@@ -375,7 +376,7 @@ async function workOnRun(
     })
     .where(and(runOf(schoolId, runId), inArray(billingRuns.status, ['QUEUED', 'RUNNING'])))
     .returning();
-  if (!run) return;
+  if (!run) return 'done';
 
   let beating: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(() => {
@@ -393,7 +394,7 @@ async function workOnRun(
       .where(and(itemsOf(schoolId, runId), eq(billingRunItems.status, 'PENDING')))
       .orderBy(asc(billingRunItems.position));
     for (const [index, item] of pending.entries()) {
-      if (signal.aborted || lost.aborted) return;
+      if (signal.aborted || lost.aborted) return 'stopped';
       const orphan =
         resumed && index === 0
           ? await orphanedInvoiceOf(db, { ...run, startedAt: before.startedAt }, item)
@@ -417,6 +418,7 @@ async function workOnRun(
       .update(billingRuns)
       .set({ status: 'FINISHED', finishedAt: sql`now()`, heartbeatAt: sql`now()` })
       .where(and(runOf(schoolId, runId), eq(billingRuns.status, 'RUNNING')));
+    return 'done';
   } finally {
     clearInterval(heartbeat);
     await beating;
@@ -432,8 +434,9 @@ export async function billingRunJob(
   const lock = await services.jobs.tryLock(BILLING_RUN_JOB, job.runId);
   // Another worker (this process or another) is on it.
   if (!lock) return;
+  let outcome: 'done' | 'stopped';
   try {
-    await workOnRun(services, job, context.signal, lock.lost);
+    outcome = await workOnRun(services, job, context.signal, lock.lost);
   } catch (error) {
     if (context.lastTry && !context.signal.aborted) {
       await services.db
@@ -447,6 +450,11 @@ export async function billingRunJob(
     throw error;
   } finally {
     await lock.release();
+  }
+  if (outcome === 'stopped') {
+    // The queue stops (or the lock's connection broke): the run is handed back unfinished, so
+    // the queue tries it again — on PostgreSQL any running server, else the next start.
+    throw new Error(`Billing run ${job.runId} handed back unfinished.`);
   }
 }
 
