@@ -51,6 +51,7 @@ describe('e-invoices against the schema, EN 16931 and XRechnung', () => {
     const xml = await xmlOf(costBearerXRechnungCancellation);
     expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(xml).toContain('<ram:IssuerAssignedID>2026-00045</ram:IssuerAssignedID>');
+    expect(xml).toContain('<qdt:DateTimeString format="102">20261124</qdt:DateTimeString>');
     expect(xml).toContain('<ram:GrandTotalAmount>4452.50</ram:GrandTotalAmount>');
     const result = validateEInvoice(xml, { xrechnung: true });
     expect(result.schemaErrors).toEqual([]);
@@ -69,6 +70,20 @@ describe('e-invoices against the schema, EN 16931 and XRechnung', () => {
     const xml = embeddedFacturX(file.bytes);
     expect(xml).toContain('urn:cen.eu:en16931:2017');
     const result = validateEInvoice(xml ?? '', { xrechnung: false });
+    expect(result.schemaErrors).toEqual([]);
+    expect(ids(result.fatal)).toEqual([]);
+  }, 60_000);
+
+  it('ZUGFeRD of a cancellation: a credit note with the preceding invoice, valid', async () => {
+    const xml = await xmlOf({
+      ...costBearerXRechnungCancellation,
+      document: { ...costBearerXRechnungCancellation.document, eInvoiceFormat: 'ZUGFERD' },
+    });
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toMatch(
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>2026-00045<\/ram:IssuerAssignedID>/,
+    );
+    const result = validateEInvoice(xml, { xrechnung: false });
     expect(result.schemaErrors).toEqual([]);
     expect(ids(result.fatal)).toEqual([]);
   }, 60_000);

@@ -283,23 +283,27 @@ const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The preceding invoice of a credit note (BT-25, BT-26) in the CII XML: @e-invoice-eu/core 2.3
- * reads the billing reference's id from the wrong level and leaves it out, so it is added
- * here, where the CII D16B schema wants it (after the monetary summation).
+ * The date of the preceding invoice of a credit note (BT-26) in the CII XML, where the CII D16B
+ * schema wants it (`qdt:DateTimeString`, format 102); the whole reference (BT-25, BT-26)
+ * after the monetary summation when the XML has none.
  */
 export function withPrecedingInvoice(xml: string, print: DocumentPrint): string {
-  if (!print.cancels || xml.includes('<ram:InvoiceReferencedDocument>')) return xml;
-  const reference = [
-    '<ram:InvoiceReferencedDocument>',
-    `<ram:IssuerAssignedID>${xmlEscape(print.cancels.number)}</ram:IssuerAssignedID>`,
+  if (!print.cancels) return xml;
+  const date = [
     '<ram:FormattedIssueDateTime>',
     `<qdt:DateTimeString format="102">${print.cancels.issueDate.replace(/-/g, '')}</qdt:DateTimeString>`,
     '</ram:FormattedIssueDateTime>',
-    '</ram:InvoiceReferencedDocument>',
   ].join('');
+  const id = `<ram:IssuerAssignedID>${xmlEscape(print.cancels.number)}</ram:IssuerAssignedID>`;
+  const existing =
+    /(<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>[^<]*<\/ram:IssuerAssignedID>)(\s*<\/ram:InvoiceReferencedDocument>)/;
+  if (existing.test(xml)) return xml.replace(existing, `$1${date}$2`);
   const end = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
   if (!xml.includes(end)) throw new EInvoiceError('The CII XML has no monetary summation.');
-  return xml.replace(end, `${end}${reference}`);
+  return xml.replace(
+    end,
+    `${end}<ram:InvoiceReferencedDocument>${id}${date}</ram:InvoiceReferencedDocument>`,
+  );
 }
 
 const silent = {
@@ -336,6 +340,19 @@ async function generate(data: Invoice, options: InvoiceServiceOptions) {
     );
   }
   formatter.fillInvoiceDefaults(invoice);
+  // @e-invoice-eu/core 2.3 reads the preceding invoice number (BT-25) of a billing reference
+  // from the reference itself, not from its InvoiceDocumentReference (which its schema asks
+  // for): copied there after the check, so the CII (also in a ZUGFeRD PDF) gets its
+  // InvoiceReferencedDocument. Not the date (BT-26): the library would write it in the wrong
+  // data type and format (udt, YYYY-MM-DD; the schema refuses it) — withPrecedingInvoice adds
+  // it to the XRechnung XML.
+  for (const reference of (invoice['ubl:Invoice']['cac:BillingReference'] ?? []) as Record<
+    string,
+    unknown
+  >[]) {
+    const document = reference['cac:InvoiceDocumentReference'] as Record<string, unknown>;
+    reference['cbc:ID'] = document['cbc:ID'];
+  }
   return formatter.generate(invoice, { ...options, format });
 }
 
