@@ -18,6 +18,11 @@ declare module 'vitest' {
  * stay independent without each paying for the demo generator.
  */
 export default async function setup(project: TestProject) {
+  // Flows run against a server already running (see `startHarness`): nothing to seed.
+  if (process.env.E2E_BASE_URL) {
+    project.provide('e2eDataTemplate', '');
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-template-'));
   const started = performance.now();
   const server = await startServer({ port: await freePort(), dataDir });

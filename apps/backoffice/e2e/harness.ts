@@ -157,6 +157,10 @@ export async function stopServer(server: RunningServer): Promise<void> {
  * e2e config, on a fresh one it seeds itself) and a headless Chromium.
  */
 export async function startHarness(): Promise<Harness> {
+  // Local iteration on one flow: E2E_BASE_URL points at a server already running (e.g. the
+  // demo of `npm start`); nothing is started or stopped, and no mails are caught.
+  const external = process.env.E2E_BASE_URL;
+  if (external) return attachHarness(external);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-'));
   const template = inject('e2eDataTemplate');
@@ -165,17 +169,7 @@ export async function startHarness(): Promise<Harness> {
   const smtp = await startSmtpSink();
   const server = await startServer({ port, dataDir, smtpPort: smtp.port });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
 
   return {
     baseUrl,
@@ -196,6 +190,41 @@ export async function startHarness(): Promise<Harness> {
       await stopServer(server);
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+async function attachHarness(baseUrl: string): Promise<Harness> {
+  const browser = await launchBrowser();
+  return {
+    baseUrl,
+    dataDir: '',
+    mails: [],
+    browser,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+      });
+      return { context, page: await context.newPage() };
+    },
+    async stop() {
+      await browser.close();
     },
   };
 }
