@@ -346,12 +346,8 @@ async function generate(data: Invoice, options: InvoiceServiceOptions) {
   // InvoiceReferencedDocument. Not the date (BT-26): the library would write it in the wrong
   // data type and format (udt, YYYY-MM-DD; the schema refuses it) — withPrecedingInvoice adds
   // it to the XRechnung XML.
-  for (const reference of (invoice['ubl:Invoice']['cac:BillingReference'] ?? []) as Record<
-    string,
-    unknown
-  >[]) {
-    const document = reference['cac:InvoiceDocumentReference'] as Record<string, unknown>;
-    reference['cbc:ID'] = document['cbc:ID'];
+  for (const reference of invoice['ubl:Invoice']['cac:BillingReference'] ?? []) {
+    Object.assign(reference, { 'cbc:ID': reference['cac:InvoiceDocumentReference']['cbc:ID'] });
   }
   return formatter.generate(invoice, { ...options, format });
 }
