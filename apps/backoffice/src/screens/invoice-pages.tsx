@@ -49,11 +49,30 @@ function BillingRunPage() {
   );
 }
 
-/** `/automatic-payments-payment-documents`: the payment documents of the school. */
+/**
+ * `/automatic-payments-payment-documents`: the payment documents of the school, and the
+ * invoice wizard with `?wizard=1` ("Schlussrechnungen erstellen"; a billing run it starts is
+ * shown on `/invoice`).
+ */
 function PaymentDocumentsPage() {
   const session = useSession();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { wizard?: unknown };
   if (!session) return null;
-  return <PaymentDocumentsScreen userId={session.user.id} />;
+  if (search.wizard !== undefined) {
+    return (
+      <InvoiceWizard
+        onRunStarted={(runId) => navigate({ href: `/invoice?run=${runId}` })}
+        onCancel={() => navigate({ href: DOCUMENTS_ROUTE })}
+      />
+    );
+  }
+  return (
+    <PaymentDocumentsScreen
+      userId={session.user.id}
+      onCreateFinalInvoices={() => navigate({ href: `${DOCUMENTS_ROUTE}?wizard=1` })}
+    />
+  );
 }
 
 /** `/automatic-payments-student-documents-history`: one student's documents with `?studentId=`. */

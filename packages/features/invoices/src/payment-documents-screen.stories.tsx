@@ -1,7 +1,7 @@
 import { clearListFilters } from '@fahrwerk/core';
 import { chooseMenuItem, openMenu, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { invoicesHandlers, mockInvoices, resetInvoiceMocks } from './mocks/handlers';
 import { PaymentDocumentsScreen } from './payment-documents-screen';
 
@@ -45,6 +45,18 @@ export const Full: Story = {
     await expect((await row(canvasElement, 'RE-2026-00037')).getByText('Storniert')).toBeVisible();
     await expect((await row(canvasElement, 'RE-2026-00039')).getByText('Bezahlt')).toBeVisible();
     await expect(within(canvasElement).getByText('1–7 von 7')).toBeInTheDocument();
+  },
+};
+
+/** "Schlussrechnungen erstellen" hands over to the host, which opens the invoice wizard. */
+export const OpensTheWizard: Story = {
+  args: { onCreateFinalInvoices: fn() },
+  play: async ({ args, canvasElement }) => {
+    await table(canvasElement);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: 'Schlussrechnungen erstellen' }),
+    );
+    await expect(args.onCreateFinalInvoices).toHaveBeenCalledTimes(1);
   },
 };
 

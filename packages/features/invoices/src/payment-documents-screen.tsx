@@ -90,6 +90,8 @@ export type PaymentDocumentsScreenProps = {
   studentId?: number;
   /** Only this cost bearer's documents (the invoices tab of the cost bearer). */
   costBearerId?: number;
+  /** "Schlussrechnungen erstellen": the host opens the invoice wizard; no button without. */
+  onCreateFinalInvoices?: () => void;
 };
 
 type Pending = { kind: 'cancel' | 'delete'; document: PaymentDocument } | null;
@@ -104,6 +106,7 @@ export function PaymentDocumentsScreen({
   userId,
   studentId,
   costBearerId,
+  onCreateFinalInvoices,
 }: PaymentDocumentsScreenProps) {
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE');
@@ -317,6 +320,11 @@ export function PaymentDocumentsScreen({
               <Button variant="secondary" isDisabled={chosen.length === 0} onPress={startDelete}>
                 {t('documents.delete')}
               </Button>
+              {onCreateFinalInvoices ? (
+                <Button onPress={onCreateFinalInvoices}>
+                  {t('documents.createFinalInvoices')}
+                </Button>
+              ) : null}
             </>
           ) : null
         }
