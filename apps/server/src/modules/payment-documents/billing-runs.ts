@@ -341,7 +341,8 @@ async function orphanedInvoiceOf(db: Db, run: RunRow, item: ItemRow): Promise<nu
         eq(d.studentEducationId, item.studentEducationId),
         eq(d.type, 'FINAL_INVOICE'),
         sql`${d.status} <> 'CANCELLED'`,
-        sql`coalesce(${d.issuedAt}, ${d.createdAt}) >= ${run.startedAt.toISOString()}::timestamptz`,
+        // Both times are the database's own (no clock of a server process compared).
+        sql`${d.createdAt} >= ${run.startedAt.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${billingRunItems}
           where ${billingRunItems.drivingSchoolId} = ${run.drivingSchoolId}
           and ${billingRunItems.documentId} = ${d.id})`,
