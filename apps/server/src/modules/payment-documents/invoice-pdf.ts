@@ -341,7 +341,12 @@ function footer(print: DocumentPrint) {
   const tax = [
     issuer.taxNumber ? `Steuernr. ${issuer.taxNumber}` : '',
     issuer.vatId ? `USt-IdNr. ${issuer.vatId}` : '',
-    issuer.taxOffice ? `Finanzamt ${issuer.taxOffice}` : '',
+    // The master data may hold "Finanzamt Friedrichshain-Kreuzberg" or only the place.
+    issuer.taxOffice
+      ? /^finanzamt\b/i.test(issuer.taxOffice)
+        ? issuer.taxOffice
+        : `Finanzamt ${issuer.taxOffice}`
+      : '',
   ]
     .filter(Boolean)
     .join(' · ');
