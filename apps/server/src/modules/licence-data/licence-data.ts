@@ -64,6 +64,8 @@ export const VEHICLE_USAGE_REQUIREMENTS: Record<LicenseClass, Requirement[]> = {
 export const VAT_EXEMPT_CLASSES: ReadonlySet<string> = new Set<LicenseClass>([
   'C',
   'CE',
+  'C1',
+  'C1E',
   'D',
   'DE',
   'D1',

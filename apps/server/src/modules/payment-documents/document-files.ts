@@ -73,7 +73,8 @@ async function letterheadImages(db: Db, files: FileStore, schoolId: number) {
       return undefined;
     }
   };
-  const [logo, signature] = await Promise.all([read(row?.logoFileId), read(row?.signatureFileId)]);
+  const logo = await read(row?.logoFileId);
+  const signature = await read(row?.signatureFileId);
   return { logo, signature };
 }
 
@@ -93,53 +94,50 @@ export async function loadDocumentPrint(
 ): Promise<DocumentPrint> {
   const document = toPaymentDocumentDto(row, lines);
   const issued = row.status !== 'DRAFT';
-  const [issuer, letterhead, student, costBearer, education, cancelled] = await Promise.all([
-    issued && row.issuer ? row.issuer : issuerOf(db, schoolId),
-    letterheadImages(db, files, schoolId),
-    row.studentId
-      ? db
-          .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-          .from(students)
-          .where(and(eq(students.drivingSchoolId, schoolId), eq(students.id, row.studentId)))
-          .then((found) => found[0])
-      : undefined,
-    row.costBearerId
-      ? db
-          .select({ customerNumber: costBearers.customerNumber })
-          .from(costBearers)
-          .where(
-            and(eq(costBearers.drivingSchoolId, schoolId), eq(costBearers.id, row.costBearerId)),
-          )
-          .then((found) => found[0])
-      : undefined,
-    row.studentEducationId
-      ? db
-          .select({
-            studentId: studentEducations.studentId,
-            paymentWorkflow: studentEducations.paymentWorkflow,
-          })
-          .from(studentEducations)
-          .where(
-            and(
-              eq(studentEducations.drivingSchoolId, schoolId),
-              eq(studentEducations.id, row.studentEducationId),
-            ),
-          )
-          .then((found) => found[0])
-      : undefined,
-    row.cancelsDocumentId
-      ? db
-          .select({ number: paymentDocuments.number, issueDate: paymentDocuments.issueDate })
-          .from(paymentDocuments)
-          .where(
-            and(
-              eq(paymentDocuments.drivingSchoolId, schoolId),
-              eq(paymentDocuments.id, row.cancelsDocumentId),
-            ),
-          )
-          .then((found) => found[0])
-      : undefined,
-  ]);
+  // One query after the other: inside the issuing transaction they share one connection.
+  const issuer = issued && row.issuer ? row.issuer : await issuerOf(db, schoolId);
+  const letterhead = await letterheadImages(db, files, schoolId);
+  const student = row.studentId
+    ? await db
+        .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+        .from(students)
+        .where(and(eq(students.drivingSchoolId, schoolId), eq(students.id, row.studentId)))
+        .then((found) => found[0])
+    : undefined;
+  const costBearer = row.costBearerId
+    ? await db
+        .select({ customerNumber: costBearers.customerNumber })
+        .from(costBearers)
+        .where(and(eq(costBearers.drivingSchoolId, schoolId), eq(costBearers.id, row.costBearerId)))
+        .then((found) => found[0])
+    : undefined;
+  const education = row.studentEducationId
+    ? await db
+        .select({
+          studentId: studentEducations.studentId,
+          paymentWorkflow: studentEducations.paymentWorkflow,
+        })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, schoolId),
+            eq(studentEducations.id, row.studentEducationId),
+          ),
+        )
+        .then((found) => found[0])
+    : undefined;
+  const cancelled = row.cancelsDocumentId
+    ? await db
+        .select({ number: paymentDocuments.number, issueDate: paymentDocuments.issueDate })
+        .from(paymentDocuments)
+        .where(
+          and(
+            eq(paymentDocuments.drivingSchoolId, schoolId),
+            eq(paymentDocuments.id, row.cancelsDocumentId),
+          ),
+        )
+        .then((found) => found[0])
+    : undefined;
   // The student of a cost bearer's invoice: the document's own, else the education's.
   let studentName: string | undefined;
   if (row.costBearerId) {

@@ -1,19 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   appointments,
@@ -263,86 +249,6 @@ function candidateConditions(schoolId: number, filter: CandidateFilter) {
   );
 }
 
-/**
- * The amounts of a page of candidates in three grouped queries (not one per education):
- * booked products and billable lessons not invoiced (a lesson released without a booking
- * counts 0 here; the invoice prices it), and the partial and deposit invoices to deduct.
- */
-async function candidateAmounts(db: Db, schoolId: number, educationIds: number[]) {
-  const amounts = new Map<number, { services: number; deducted: number; lines: number }>();
-  for (const id of educationIds) amounts.set(id, { services: 0, deducted: 0, lines: 0 });
-  if (educationIds.length === 0) return amounts;
-  const [booked, lessons, deductions] = await Promise.all([
-    db
-      .select({
-        id: studentBookedProducts.studentEducationId,
-        gross: sql<number>`coalesce(sum(${studentBookedProducts.price} * ${studentBookedProducts.quantity}), 0)::int`,
-        lines: count(),
-      })
-      .from(studentBookedProducts)
-      .where(
-        and(
-          eq(studentBookedProducts.drivingSchoolId, schoolId),
-          inArray(studentBookedProducts.studentEducationId, educationIds),
-          eq(studentBookedProducts.invoiced, false),
-        ),
-      )
-      .groupBy(studentBookedProducts.studentEducationId),
-    db
-      .select({
-        id: appointments.studentEducationId,
-        gross: sql<number>`coalesce(sum(${appointments.bookedPrice}), 0)::int`,
-        lines: count(),
-      })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.drivingSchoolId, schoolId),
-          inArray(appointments.studentEducationId, educationIds),
-          inArray(appointments.type, ['DRIVING', 'EXAM']),
-          eq(appointments.invoiced, false),
-          isNull(appointments.finalInvoiceId),
-          or(eq(appointments.released, true), isNotNull(appointments.signedAt)),
-          or(isNotNull(appointments.bookedPrice), eq(appointments.type, 'DRIVING')),
-        ),
-      )
-      .groupBy(appointments.studentEducationId),
-    db
-      .select({
-        id: paymentDocuments.studentEducationId,
-        gross: sql<number>`coalesce(sum(${paymentDocuments.totalGross}), 0)::int`,
-        lines: sql<number>`coalesce(sum((select count(distinct ${paymentDocumentLines.vatRate}) from ${paymentDocumentLines}
-          where ${paymentDocumentLines.drivingSchoolId} = ${schoolId}
-          and ${paymentDocumentLines.documentId} = ${paymentDocuments.id})), 0)::int`,
-      })
-      .from(paymentDocuments)
-      .where(
-        and(
-          eq(paymentDocuments.drivingSchoolId, schoolId),
-          inArray(paymentDocuments.studentEducationId, educationIds),
-          isNull(paymentDocuments.costBearerId),
-          inArray(paymentDocuments.type, ['PARTIAL_INVOICE', 'DEPOSIT_INVOICE']),
-          ne(paymentDocuments.status, 'DRAFT'),
-          ne(paymentDocuments.status, 'CANCELLED'),
-        ),
-      )
-      .groupBy(paymentDocuments.studentEducationId),
-  ]);
-  for (const row of [...booked, ...lessons]) {
-    const entry = row.id === null ? undefined : amounts.get(row.id);
-    if (!entry) continue;
-    entry.services += Number(row.gross);
-    entry.lines += Number(row.lines);
-  }
-  for (const row of deductions) {
-    const entry = row.id === null ? undefined : amounts.get(row.id);
-    if (!entry) continue;
-    entry.deducted += Number(row.gross);
-    entry.lines += Number(row.lines);
-  }
-  return amounts;
-}
-
 /** 422 with a reason key of a skipped education (create-final-invoices is all or none). */
 const refusal = (reason: string) =>
   reason === 'validation.not_found'
@@ -484,11 +390,22 @@ export function createFinalInvoiceHandlers(services: Pick<Services, 'db' | 'file
           .where(where),
       ]);
       const ids = rows.map((row) => row.education.id);
-      const [amounts, bearers] = await Promise.all([
-        candidateAmounts(db, schoolId, ids),
+      // The amounts as the invoice would show them: the same itemisation as the preview and
+      // the issue (a lesson released without a booking is priced from the price list there,
+      // which a sum over the booked prices would miss).
+      const amounts = new Map<number, { services: number; deducted: number; lines: number }>();
+      for (const { education } of rows) {
+        const items = await finalInvoiceItems(db, schoolId, education);
+        amounts.set(education.id, {
+          services: items.servicesGross,
+          deducted: items.deductedGross,
+          lines: items.lines.length,
+        });
+      }
+      const bearers =
         ids.length === 0
           ? []
-          : db
+          : await db
               .select()
               .from(studentEducationCostBearers)
               .where(
@@ -496,8 +413,7 @@ export function createFinalInvoiceHandlers(services: Pick<Services, 'db' | 'file
                   eq(studentEducationCostBearers.drivingSchoolId, schoolId),
                   inArray(studentEducationCostBearers.studentEducationId, ids),
                 ),
-              ),
-      ]);
+              );
       const data: Schemas['FinalInvoiceCandidate'][] = rows.map(({ education, student }) => {
         const amount = amounts.get(education.id) ?? { services: 0, deducted: 0, lines: 0 };
         const costBearerId =

@@ -1,4 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
+import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 
 /*
  * VAT of a driving school's services (DOMAIN.md "Money", §4 Nr. 21 UStG) — the one place that
@@ -22,20 +23,10 @@ export const TAX_EXEMPTION_NOTE = 'Steuerfrei nach § 4 Nr. 21 UStG';
 
 /**
  * The classes whose training is exempt under §4 Nr. 21 UStG (recognised vocational training:
- * truck, bus, agricultural tractors). B, BE, B96, B197 and the motorcycle classes are taxed.
+ * truck, bus, agricultural tractors): the licence data's list, which booking uses too. B, BE,
+ * B96, B197 and the motorcycle classes are taxed.
  */
-export const TAX_EXEMPT_CLASSES: ReadonlySet<string> = new Set([
-  'C',
-  'CE',
-  'C1',
-  'C1E',
-  'D',
-  'DE',
-  'D1',
-  'D1E',
-  'L',
-  'T',
-]);
+export const TAX_EXEMPT_CLASSES = VAT_EXEMPT_CLASSES;
 
 /** The general rate when a service names no product rate. */
 export const STANDARD_RATE = 19;
