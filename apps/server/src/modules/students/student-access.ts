@@ -215,6 +215,7 @@ export const STUDENT_ACCESS = {
   deletePayment: { payment: 'path.id' },
   updateLivePayPaymentStatus: { payment: 'path.id' },
   createFinalInvoices: { education: 'body.studentEducationIds' },
+  startBillingRun: { education: 'body.studentEducationIds' },
   createFlashPayPartialInvoices: { education: 'body.studentEducationIds' },
   previewFinalInvoice: { education: 'query.studentEducationId' },
   previewProofOfTraining: { education: 'query.studentEducationId' },
