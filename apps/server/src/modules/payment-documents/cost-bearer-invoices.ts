@@ -64,7 +64,9 @@ async function buildCostBearerInvoice(db: Db, schoolId: number, input: Input) {
     .select()
     .from(costBearers)
     .where(and(eq(costBearers.drivingSchoolId, schoolId), eq(costBearers.id, input.costBearerId)));
-  if (!costBearer) throw notFound('No such cost bearer in your school.');
+  if (!costBearer) {
+    throw fieldError('costBearerId', 'validation.not_found', 'No such cost bearer in your school.');
+  }
 
   const educationIds = [...new Set(input.studentEducationIds)];
   // Only educations the cost bearer pays for (student_education_cost_bearers).
@@ -321,6 +323,17 @@ export function createCostBearerInvoiceHandlers(services: Pick<Services, 'db' | 
 
     async previewCostBearerServiceInvoice(request) {
       const auth = requireAuth(request);
+      // The cost bearer is the path's resource here: an unknown one is 404, not a field error.
+      const [known] = await db
+        .select({ id: costBearers.id })
+        .from(costBearers)
+        .where(
+          and(
+            eq(costBearers.drivingSchoolId, auth.drivingSchoolId),
+            eq(costBearers.id, request.params.id),
+          ),
+        );
+      if (!known) throw notFound('No such cost bearer in your school.');
       const input: Input = {
         ...request.body,
         costBearerId: request.params.id,
