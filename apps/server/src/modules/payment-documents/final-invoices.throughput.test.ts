@@ -10,17 +10,18 @@ import { invoiceFixture, studentWithServices } from './invoice-fixtures';
  * Throughput of issuing final invoices one after the other (what a billing run does) and the
  * latency of the preview. The figures are logged; the test asserts what must hold at any
  * speed: every invoice issued, numbers consecutive without gaps, each with lines and PDF.
- * INVOICE_BENCH_N=500 runs the benchmark of issue 13 (default 20 keeps the suite quick).
+ * It runs only with INVOICE_BENCH_N (e.g. 500, the benchmark of issue 13): in the suite the
+ * billing-run tests and the kill -9 test check the same gap-free numbers, lines and PDFs.
  */
 
-const N = Number(process.env.INVOICE_BENCH_N ?? 20);
+const N = Number(process.env.INVOICE_BENCH_N ?? 0);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-describe.each(DRIVERS)('final invoice throughput on %s', (driver) => {
+describe.skipIf(N === 0).each(DRIVERS)('final invoice throughput on %s', (driver) => {
   const t = useTestApp(driver);
 
   it(`issues ${N} final invoices with PDFs gap-free and previews quickly`, async () => {
