@@ -3,8 +3,11 @@
 //   lint and format (Biome) · OpenAPI lint · typecheck · unit tests (api, ui, feature packages)
 //   server tests (PGlite, and PostgreSQL when DATABASE_URL is set)
 //   builds · every Storybook story as a test in Chromium (a11y included) · end-to-end in Chromium
-import { existsSync } from 'node:fs';
-import { build, ensureInstalled, log, pnpm, run, runParallel, toolEnv } from './lib.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, ensureInstalled, log, pnpm, root, run, runParallel, toolEnv } from './lib.mjs';
 
 const started = performance.now();
 const results = [];
@@ -57,6 +60,10 @@ if (setupOk) {
       ])
     ).ok;
   });
+  // The e2e flows start on a copy of a seeded demo school. Seeding it takes a minute of one
+  // core; it runs in the background from here (the unit tests below use one core) and the
+  // e2e step takes the folder when it comes (its own seeding is the fallback).
+  const e2eTemplate = startE2eSeeding();
   await step(
     'Unit tests: api (incl. generated types up to date)',
     () => pnpm(['--filter', '@fahrwerk/api', 'test']).ok,
@@ -81,11 +88,45 @@ if (setupOk) {
       'Stories as tests in Chromium (with a11y)',
       () => pnpm(['--filter', '@fahrwerk/storybook', 'test']).ok,
     );
-    await step(
-      'End-to-end in Chromium',
-      () => pnpm(['--filter', '@fahrwerk/backoffice', 'e2e']).ok,
+    const seeded = await e2eTemplate.done;
+    await step('End-to-end in Chromium', () =>
+      seeded
+        ? pnpm(['--filter', '@fahrwerk/backoffice', 'e2e'], {
+            env: { E2E_DATA_TEMPLATE: e2eTemplate.dir },
+          }).ok
+        : pnpm(['--filter', '@fahrwerk/backoffice', 'e2e']).ok,
     );
   }
+  await e2eTemplate.done;
+  rmSync(e2eTemplate.root, { recursive: true, force: true });
+}
+
+/** Seeds the e2e demo school into a temporary folder in the background (output to a log). */
+function startE2eSeeding() {
+  const dir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-seeded-'));
+  const logFile = join(dir, 'seed.log');
+  const out = openSync(logFile, 'w');
+  const started = performance.now();
+  // tsx is the server's dependency: it runs from there.
+  const script = join(root, 'apps/backoffice/e2e/seed-template.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, join(dir, 'data')], {
+    cwd: join(root, 'apps/server'),
+    env: toolEnv,
+    stdio: ['ignore', out, out],
+  });
+  const done = new Promise((resolveSeed) => {
+    child.on('error', () => resolveSeed(false));
+    child.on('close', (code) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (code === 0) log(`e2e demo school seeded in the background in ${seconds} s`);
+      else {
+        log(`Background seeding of the e2e demo school failed (the e2e step seeds itself):`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+      }
+      resolveSeed(code === 0);
+    });
+  });
+  return { root: dir, dir: join(dir, 'data'), done };
 }
 
 const total = (performance.now() - started) / 1000;

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startServer, stopServer } from './harness';
+import { freePort, startServer, stopServer } from './server-process';
 
 declare module 'vitest' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
@@ -21,6 +21,14 @@ export default async function setup(project: TestProject) {
   // Flows run against a server already running (see `startHarness`): nothing to seed.
   if (process.env.E2E_BASE_URL) {
     project.provide('e2eDataTemplate', '');
+    return;
+  }
+  // `npm test` seeded the template in the background already (e2e/seed-template.ts); its
+  // creator removes it.
+  const seeded = process.env.E2E_DATA_TEMPLATE;
+  if (seeded && existsSync(join(seeded, 'pglite'))) {
+    console.log(`e2e: demo school seeded beforehand in ${seeded}`);
+    project.provide('e2eDataTemplate', seeded);
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'fahrwerk-e2e-template-'));
