@@ -14,14 +14,13 @@ import {
   toast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useState } from 'react';
+import { type PaymentDocument, useDocumentFiles } from './api/form-queries';
 import {
-  type PaymentDocument,
-  useCancelInvoice,
-  useDeletePaymentDocument,
-  useDocumentFiles,
-  useInvoiceVisibility,
-  usePaymentDocumentPage,
-} from './api/form-queries';
+  useCancelDocument,
+  useChangeVisibility,
+  useDeleteDocument,
+  usePaymentDocumentsPage,
+} from './api/invoice-queries';
 import { DocumentPreview, type PreviewRequest } from './components/document-preview';
 import { DocumentStatusBadge } from './components/document-summary';
 import { useInvoicesTranslation } from './use-invoices-translation';
@@ -78,21 +77,24 @@ export function DocumentsPanel({
   const canCancel = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const documents = usePaymentDocumentPage({
-    page: page - 1,
-    size: pageSize,
-    archived: false,
-    sort: [
-      { field: 'issueDate', direction: 'desc' },
-      { field: 'id', direction: 'desc' },
-    ],
-    ...(studentId !== undefined ? { studentId } : {}),
-    ...(costBearerId !== undefined ? { costBearerId } : {}),
-  });
+  const documents = usePaymentDocumentsPage(
+    {
+      page: page - 1,
+      size: pageSize,
+      archived: false,
+      sort: [
+        { field: 'issueDate', direction: 'desc' },
+        { field: 'id', direction: 'desc' },
+      ],
+      ...(studentId !== undefined ? { studentId } : {}),
+      ...(costBearerId !== undefined ? { costBearerId } : {}),
+    },
+    { silent: true },
+  );
   const files = useDocumentFiles();
-  const visibility = useInvoiceVisibility();
-  const cancel = useCancelInvoice();
-  const remove = useDeletePaymentDocument();
+  const visibility = useChangeVisibility({ silent: true });
+  const cancel = useCancelDocument({ silent: true });
+  const remove = useDeleteDocument({ silent: true });
   const [preview, setPreview] = useState<PreviewRequest | null>(null);
   const [cancelling, setCancelling] = useState<PaymentDocument | null>(null);
   const [deleting, setDeleting] = useState<PaymentDocument | null>(null);

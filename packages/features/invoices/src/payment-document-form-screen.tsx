@@ -24,7 +24,6 @@ import {
   type ManualDocumentType,
   type Payer,
   type PaymentDocument,
-  useDeletePaymentDocument,
   useDocumentFiles,
   useEducationPrices,
   useFinancialConfig,
@@ -32,6 +31,7 @@ import {
   usePaymentDocument,
   useSavePaymentDocument,
 } from './api/form-queries';
+import { useDeleteDocument } from './api/invoice-queries';
 import { DocumentLinesFields } from './components/document-lines-fields';
 import { DocumentPreview, type PreviewRequest } from './components/document-preview';
 import { DocumentStatusBadge, DocumentSummary } from './components/document-summary';
@@ -148,7 +148,7 @@ function PaymentDocumentEditor({
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const save = useSavePaymentDocument();
   const issue = useIssuePaymentDocument();
-  const remove = useDeletePaymentDocument();
+  const remove = useDeleteDocument({ silent: true });
   const files = useDocumentFiles();
   const config = useFinancialConfig();
   const [saved, setSaved] = useState<PaymentDocument | null>(initial ?? null);

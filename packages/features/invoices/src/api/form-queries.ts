@@ -1,6 +1,7 @@
 import { type components, fileNameFromResponse, useApi } from '@fahrwerk/api';
 import { type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DOCUMENT_PATHS } from './invoice-queries';
 
 /* The calls of the payment-document forms, the cost bearer's invoices and the documents panel. */
 
@@ -33,15 +34,6 @@ export type DocumentFile = { blob: Blob; fileName: string };
 
 /** The screens show the failure themselves (at the field, in an alert or a toast of their own). */
 const silent: FahrwerkMeta = { silentError: true };
-
-/** Every list that shows payment documents, the balances and the billed appointments. */
-const DOCUMENT_PATHS = [
-  '/payment-documents',
-  '/cost-bearers',
-  '/balance',
-  '/appointments',
-  '/student-educations',
-] as const;
 
 export function usePaymentDocument(id: number | undefined) {
   const { query } = useApi();
@@ -132,19 +124,6 @@ export function useCostBearerAppointments(id: number) {
   );
 }
 
-/** One page of payment documents (`POST /payment-documents/filter`). */
-export function usePaymentDocumentPage(filter: PaymentDocumentFilter) {
-  const { query } = useApi();
-  return useQuery(
-    query.queryOptions(
-      'post',
-      '/payment-documents/filter',
-      { body: filter },
-      { placeholderData: keepPreviousData, meta: silent },
-    ),
-  );
-}
-
 /** Create (no id) or update (id) a draft. */
 /**
  * Puts a document the server answered into the cache of `GET /payment-documents/{id}`: a host
@@ -201,50 +180,6 @@ export function useIssuePaymentDocument() {
       remember(document);
       return invalidate(...DOCUMENT_PATHS);
     },
-  });
-}
-
-export function useDeletePaymentDocument() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: silent,
-    mutationFn: async (id: number) => {
-      await fetch.DELETE('/payment-documents/{id}', { params: { path: { id } } });
-    },
-    onSuccess: () => invalidate(...DOCUMENT_PATHS),
-  });
-}
-
-/** `POST /payment-documents/create-cancellation-invoice`: one invoice at a time (spec 001 §5). */
-export function useCancelInvoice() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: silent,
-    mutationFn: async (invoiceForCancellationId: number) => {
-      const { data } = await fetch.POST('/payment-documents/create-cancellation-invoice', {
-        params: { query: { invoiceForCancellationId } },
-      });
-      return data as PaymentDocument;
-    },
-    onSuccess: () => invalidate(...DOCUMENT_PATHS),
-  });
-}
-
-/** `PUT /invoices/visible/{id}?visible`: the student sees the document in the learning app. */
-export function useInvoiceVisibility() {
-  const { fetch } = useApi();
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: silent,
-    mutationFn: async ({ id, visible }: { id: number; visible: boolean }) => {
-      const { data } = await fetch.PUT('/invoices/visible/{id}', {
-        params: { path: { id }, query: { visible } },
-      });
-      return data as PaymentDocument;
-    },
-    onSuccess: () => invalidate('/payment-documents'),
   });
 }
 

@@ -21,7 +21,21 @@ export type LicenseClass = components['schemas']['LicenseClass'];
 const silent: FahrwerkMeta = { silentError: true };
 
 /** Every list a new or changed document shows up in. */
-const DOCUMENT_PATHS = ['/payment-documents', '/billing-runs', '/invoices'] as const;
+/** Every list a change of a payment document touches: documents, runs, balances, billed items. */
+export const DOCUMENT_PATHS = [
+  '/payment-documents',
+  '/billing-runs',
+  '/invoices',
+  '/cost-bearers',
+  '/balance',
+  '/appointments',
+  '/student-educations',
+  '/payment-workflows',
+] as const;
+
+/** `silent`: the screen shows a failure itself (at the field, in an alert, a toast of its own). */
+type QuietOption = { silent?: boolean };
+const metaOf = ({ silent: quiet }: QuietOption) => (quiet ? silent : undefined);
 
 /** How often a run that is not finished is asked for its progress. */
 export const BILLING_RUN_POLL_MS = 1500;
@@ -180,15 +194,15 @@ export function useDownloadBillingRunPdfs() {
   });
 }
 
-/** The lists of payment documents and the documents history. */
-export function usePaymentDocumentsPage(filter: PaymentDocumentFilter) {
+/** The lists of payment documents, the documents history and the records' documents panel. */
+export function usePaymentDocumentsPage(filter: PaymentDocumentFilter, options: QuietOption = {}) {
   const { query } = useApi();
   return useQuery(
     query.queryOptions(
       'post',
       '/payment-documents/filter',
       { body: filter },
-      { placeholderData: keepPreviousData },
+      { placeholderData: keepPreviousData, meta: metaOf(options) },
     ),
   );
 }
@@ -234,25 +248,27 @@ export function useDownloadEInvoice() {
 }
 
 /** `POST /payment-documents/create-cancellation-invoice`: answers the cancellation invoice. */
-export function useCancelDocument() {
+export function useCancelDocument(options: QuietOption = {}) {
   const { fetch } = useApi();
   const invalidate = useInvalidate();
   return useMutation({
+    meta: metaOf(options),
     mutationFn: async (invoiceForCancellationId: number) => {
       const { data } = await fetch.POST('/payment-documents/create-cancellation-invoice', {
         params: { query: { invoiceForCancellationId } },
       });
       return data as PaymentDocument;
     },
-    onSuccess: () => invalidate(...DOCUMENT_PATHS, '/payment-workflows', '/student-educations'),
+    onSuccess: () => invalidate(...DOCUMENT_PATHS),
   });
 }
 
 /** `DELETE /payment-documents/{id}`: payment requests (and drafts) only. */
-export function useDeleteDocument() {
+export function useDeleteDocument(options: QuietOption = {}) {
   const { fetch } = useApi();
   const invalidate = useInvalidate();
   return useMutation({
+    meta: metaOf(options),
     mutationFn: async (id: number) => {
       await fetch.DELETE('/payment-documents/{id}', { params: { path: { id } } });
     },
@@ -261,10 +277,11 @@ export function useDeleteDocument() {
 }
 
 /** `PUT /invoices/visible/{id}?visible`: shows or hides the document in the learning app. */
-export function useChangeVisibility() {
+export function useChangeVisibility(options: QuietOption = {}) {
   const { fetch } = useApi();
   const invalidate = useInvalidate();
   return useMutation({
+    meta: metaOf(options),
     mutationFn: async ({ id, visible }: { id: number; visible: boolean }) => {
       const { data } = await fetch.PUT('/invoices/visible/{id}', {
         params: { path: { id }, query: { visible } },
