@@ -6029,6 +6029,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live-pay/sepa-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SEPA files made so far
+         * @description Every pain.008 file `POST /live-pay/sepa-export` made, newest first, with its debits'
+         *     count and sum; each can be downloaded again byte for byte.
+         */
+        get: operations["listSepaExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay/sepa-exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a SEPA file again
+         * @description The archived pain.008 file, byte for byte as first answered.
+         */
+        get: operations["downloadSepaExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live-pay/bank-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the bank's returned direct debits (camt.054)
+         * @description The bank's debit advice (camt.054, versions .001.02 to .001.08, as online banking offers
+         *     it for "Rücklastschriften") of returned, refused or charged-back direct debits. Each
+         *     returned entry is matched by its end-to-end id to a debit of a SEPA file of the school:
+         *     the debit becomes FAILED (refused before collection, `RJCT`/`RTRN` before settlement) or
+         *     CHARGED_BACK (returned after settlement) with the bank's reason code, its education
+         *     turns red, and with the master-data switch "bank fee on failed live pay" the file's
+         *     return fee (`ChrgsInf`) is passed on to the student. A debit already marked so is left
+         *     as it is (importing the same file twice changes nothing). Entries without a match are
+         *     listed, not lost. A file that is not camt.054 answers 422 (field `file`,
+         *     `validation.bank_return_file`).
+         */
+        post: operations["importBankReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/payroll-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The instructors' payroll figures of a month (CSV or XLSX)
+         * @description For the payroll office (`/export`): one line per instructor and day with the minutes of
+         *     the payroll-relevant appointments (`includeInPayroll`) by kind — driving lessons by hour
+         *     type, theory lessons, exams, other work — and the driven kilometres; a total line per
+         *     instructor. CSV (semicolon, UTF-8 with BOM, decimal comma, as German Excel opens it) or
+         *     XLSX. The month must not lie in the future (422 `errors.payroll_month_future`).
+         */
+        post: operations["exportPayroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment-documents/create-cancellation-invoice": {
         parameters: {
             query?: never;
@@ -6635,6 +6729,34 @@ export interface paths {
          *     422 with the global error `errors.email_not_sent`.
          */
         post: operations["sendLivePayMandateDispatchEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/mandate-form/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the public mandate form of a dispatch e-mail shows
+         * @description No sign-in. The token comes from the link of `POST /students/send-live-pay-mandate-dispatch-email`
+         *     (valid 14 days, used once). 404 when the token is unknown, used or expired (the page then
+         *     shows `/set-up-mandate/failure`).
+         */
+        get: operations["getPublicMandateForm"];
+        put?: never;
+        /**
+         * Give the SEPA mandate online
+         * @description No sign-in. Creates the mandate CONFIRMED, signed today (Europe/Berlin), under the
+         *     reference the form showed, and uses the token up. A wrong IBAN answers 422 (field `iban`,
+         *     `validation.iban`); a token unknown, used or expired answers 404.
+         */
+        post: operations["submitPublicMandateForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10118,8 +10240,20 @@ export interface components {
             bic?: components["schemas"]["Bic"];
             /** @description The SEPA creditor identifier (Gläubiger-ID) for direct debits; needed for live pay. */
             creditorId?: components["schemas"]["CreditorId"];
-            /** @description The group the tax adviser books the school under (the DATEV client number, Mandantennummer), put into the booking export. */
+            /** @description The group the tax adviser books the school under (free text; the DATEV consultant and client numbers are in the accounts configuration). */
             accountingGroup?: string;
+            /**
+             * @description Days between the pre-notification of a direct debit (invoice or mail) and its
+             *     collection; 14 unless the school agreed shorter with its students (answered as 14
+             *     when never set).
+             */
+            preNotificationDays?: number;
+            /**
+             * @description With "restricted planning on low balance": a driving lesson for a student whose
+             *     balance is below this amount (cents; 0 = the student owes nothing, −5000 = owes at
+             *     most 50 €) needs a confirmation (booking finding LOW_BALANCE). Answered as 0 when never set.
+             */
+            lowBalanceThreshold?: components["schemas"]["SignedMoney"];
             /** @description The person responsible for the school (verantwortliche Leitung), printed on contracts and certificates. */
             responsiblePerson?: components["schemas"]["Name"];
             switches: components["schemas"]["MasterDataSwitches"];
@@ -10145,6 +10279,10 @@ export interface components {
             bic?: components["schemas"]["Bic"];
             creditorId?: components["schemas"]["CreditorId"];
             accountingGroup?: string;
+            /** @default 14 */
+            preNotificationDays: number;
+            /** @default 0 */
+            lowBalanceThreshold: components["schemas"]["SignedMoney"];
             responsiblePerson?: components["schemas"]["Name"];
             switches: components["schemas"]["MasterDataSwitches"];
         };
@@ -10188,7 +10326,10 @@ export interface components {
          *     19 % 8400, 7 % 8300, tax-free 8100, cash 1000, money in transit 1360, passing items
          *     1590; SKR04: 4400, 4300, 4100, 1600, 1460, 1370. Live pay is booked on a clearing
          *     account of the school's choice (usually a sub-account of money in transit). A school
-         *     that has never saved answers the SKR03 defaults with the live-pay account 1361.
+         *     that has never saved answers the SKR03 defaults with the live-pay account 1361, bank
+         *     account 1200, debtor account 10000 and fiscal year from January. The fields after
+         *     `livePayAccount` are optional; a PUT replaces the whole configuration (left out means
+         *     unset, answered with its default).
          */
         AccountsConfig: {
             chartOfAccounts: components["schemas"]["ChartOfAccounts"];
@@ -10205,6 +10346,22 @@ export interface components {
             passingItemsAccount: components["schemas"]["AccountNumber"];
             /** @description The clearing account of live-pay direct debits. */
             livePayAccount: components["schemas"]["AccountNumber"];
+            /** @description The school's bank account for transfers (SKR03 1200, SKR04 1800); answered with the chart's default when never saved. */
+            bankAccount?: components["schemas"]["AccountNumber"];
+            /**
+             * @description The collective debtor account (Sammeldebitor, 10000–69999) invoices and payments are
+             *     booked against; the student's name and the document number tell the bookings apart.
+             *     Answered as 10000 when never saved.
+             */
+            debtorAccount?: string;
+            /** @description The tax adviser's DATEV consultant number (Beraternummer); the DATEV export needs it. */
+            consultantNumber?: number;
+            /** @description The school's DATEV client number (Mandantennummer) at the tax adviser; the DATEV export needs it. */
+            clientNumber?: number;
+            /** @description The month the fiscal year starts (1 = January, answered when never saved). */
+            fiscalYearStartMonth?: number;
+            /** @description The address of the school's external bookkeeping portal (e.g. DATEV Unternehmen online); `/fibu-fix` opens it in a new window. */
+            bookkeepingPortalUrl?: components["schemas"]["Url"];
         };
         /** @description A host name, e.g. `smtp.ionos.de`. */
         MailHost: string;
@@ -10654,9 +10811,12 @@ export interface components {
          *       from the education's (`calendar.check.class_mismatch`)
          *     - DAILY_LIMIT — the instructor's practical instruction that day would exceed 495 minutes
          *       (`calendar.check.daily_limit`)
+         *     - LOW_BALANCE — with the master-data switch "restricted planning on low balance", the
+         *       student's balance is below the school's limit (`lowBalanceThreshold`) for a driving
+         *       lesson (`calendar.check.low_balance`); saving needs it confirmed like an overlap
          * @enum {string}
          */
-        BookingFindingKind: "INSTRUCTOR_OVERLAP" | "VEHICLE_OVERLAP" | "TRAILER_OVERLAP" | "ESCORT_VEHICLE_OVERLAP" | "OUTSIDE_WORKING_HOURS" | "OUTSIDE_WORK_CORRIDOR" | "CLASS_MISMATCH" | "DAILY_LIMIT";
+        BookingFindingKind: "INSTRUCTOR_OVERLAP" | "VEHICLE_OVERLAP" | "TRAILER_OVERLAP" | "ESCORT_VEHICLE_OVERLAP" | "OUTSIDE_WORKING_HOURS" | "OUTSIDE_WORK_CORRIDOR" | "CLASS_MISMATCH" | "DAILY_LIMIT" | "LOW_BALANCE";
         /** @description The appointment a booking overlaps. */
         ConflictingAppointment: {
             /** @description Absent for an appointment of a mirror school. */
@@ -10701,6 +10861,10 @@ export interface components {
             dayMinutes?: number;
             /** @description DAILY_LIMIT: the limit, 495. */
             limitMinutes?: number;
+            /** @description LOW_BALANCE: the student's balance (cents, negative = owes). */
+            balance?: components["schemas"]["SignedMoney"];
+            /** @description LOW_BALANCE: the school's limit (`lowBalanceThreshold`). */
+            threshold?: components["schemas"]["SignedMoney"];
             /**
              * @description OUTSIDE_WORKING_HOURS, OUTSIDE_WORK_CORRIDOR: the hours allowed that weekday (empty:
              *     none).
@@ -11881,6 +12045,57 @@ export interface components {
             /** @default 14 */
             dueInDays: number;
         };
+        /** @description A pain.008 file made by `POST /live-pay/sepa-export`, archived byte for byte. */
+        SepaExport: {
+            id: components["schemas"]["Id"];
+            /** @description The file's message id (`MsgId`), as the bank's answers quote it. */
+            messageId: string;
+            fileName: string;
+            collectionDate: components["schemas"]["IsoDate"];
+            debitCount: number;
+            totalAmount: components["schemas"]["MoneyTotal"];
+            /** @description Debits with sequence type FRST (the rest are RCUR). */
+            firstCount?: number;
+            /** @description Who made the file. */
+            createdBy?: components["schemas"]["Name"];
+            createdAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description The multipart body of `POST /live-pay/bank-returns`; one camt.054 XML file up to 20 MB. */
+        BankReturnUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        BankReturnUnmatched: {
+            endToEndId: string;
+            amount: components["schemas"]["MoneyTotal"];
+            reasonCode?: string;
+        };
+        /**
+         * @description What an imported bank file changed: `failed` debits newly marked failed or charged back
+         *     (their educations are red now), `unchanged` debits already marked so, and the returned
+         *     entries that match no debit of the school.
+         */
+        BankReturnImport: {
+            /** @description Returned debits found in the file. */
+            entryCount: number;
+            failed: components["schemas"]["Payment"][];
+            unchanged: components["schemas"]["Id"][];
+            unmatched: components["schemas"]["BankReturnUnmatched"][];
+        };
+        PayrollExportRequest: {
+            /**
+             * @description The calendar month, `YYYY-MM`.
+             * @example 2026-10
+             */
+            month: string;
+            /**
+             * @default CSV
+             * @enum {string}
+             */
+            format: "CSV" | "XLSX";
+            /** @description Only these instructors; absent means all. */
+            instructorIds?: components["schemas"]["IdList"];
+        };
         /**
          * @description DRAFT documents can change; ISSUED ones never do; a cancellation sets CANCELLED on the original.
          * @enum {string}
@@ -12299,6 +12514,29 @@ export interface components {
             iban: components["schemas"]["Iban"];
             bic?: components["schemas"]["Bic"];
             signedAt?: components["schemas"]["IsoDate"];
+        };
+        /** @description What the public mandate form shows before the account holder signs. */
+        PublicMandateForm: {
+            schoolName: string;
+            /** @description The creditor's address in one line. */
+            schoolAddress?: string;
+            creditorId: components["schemas"]["CreditorId"];
+            /** @description The mandate reference the mandate will carry. */
+            reference: components["schemas"]["MandateReference"];
+            studentName: string;
+            licenseClass: components["schemas"]["LicenseClass"];
+            expiresAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description The account holder's details and consent of the public mandate form. */
+        PublicMandateInput: {
+            holderName: string;
+            iban: components["schemas"]["Iban"];
+            bic?: components["schemas"]["Bic"];
+            /**
+             * @description The holder agrees to the mandate text shown (must be true).
+             * @constant
+             */
+            consent: true;
         };
         /**
          * @description `date` is the received date in the inbox and the sent date in the outbox.
@@ -13079,6 +13317,14 @@ export interface components {
         /** @description true archives, false takes the row out of the archive. */
         Archived: boolean;
         PathId: components["schemas"]["Id"];
+        /**
+         * @description A key the client makes once per intended action (a random UUID) and sends again when it
+         *     retries the same action (a timeout, a lost answer). The same key with the same body
+         *     answers the first result again (status, headers and body) without doing anything twice;
+         *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+         *     for 24 hours per school.
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -23602,7 +23848,16 @@ export interface operations {
     updateLivePayPaymentStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per intended action (a random UUID) and sends again when it
+                 *     retries the same action (a timeout, a lost answer). The same key with the same body
+                 *     answers the first result again (status, headers and body) without doing anything twice;
+                 *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+                 *     for 24 hours per school.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The debit. */
                 id: components["schemas"]["Id"];
@@ -23636,7 +23891,16 @@ export interface operations {
     exportSepaDirectDebits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per intended action (a random UUID) and sends again when it
+                 *     retries the same action (a timeout, a lost answer). The same key with the same body
+                 *     answers the first result again (status, headers and body) without doing anything twice;
+                 *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+                 *     for 24 hours per school.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23667,7 +23931,16 @@ export interface operations {
     exportDatevBookings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per intended action (a random UUID) and sends again when it
+                 *     retries the same action (a timeout, a lost answer). The same key with the same body
+                 *     answers the first result again (status, headers and body) without doing anything twice;
+                 *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+                 *     for 24 hours per school.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23763,7 +24036,16 @@ export interface operations {
     createPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per intended action (a random UUID) and sends again when it
+                 *     retries the same action (a timeout, a lost answer). The same key with the same body
+                 *     answers the first result again (status, headers and body) without doing anything twice;
+                 *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+                 *     for 24 hours per school.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24044,6 +24326,141 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listSepaExports: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SepaExport"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    downloadSepaExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.008 file (`Content-Disposition: attachment; filename="pain008-<date>.xml"`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    importBankReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per intended action (a random UUID) and sends again when it
+                 *     retries the same action (a timeout, a lost answer). The same key with the same body
+                 *     answers the first result again (status, headers and body) without doing anything twice;
+                 *     the same key with another body answers 422 `errors.idempotency_key_reused`. A key is kept
+                 *     for 24 hours per school.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BankReturnUpload"];
+            };
+        };
+        responses: {
+            /** @description What the file changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReturnImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than the upload limit (`errors.file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportPayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayrollExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (`Lohnexport_<YYYY-MM>.csv` or `.xlsx`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     createCancellationInvoice: {
@@ -24986,6 +25403,64 @@ export interface operations {
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPublicMandateForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school as creditor, the student and the mandate reference to sign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicMandateForm"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    submitPublicMandateForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["schemas"]["PublicToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicMandateInput"];
+            };
+        };
+        responses: {
+            /** @description The mandate was given. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

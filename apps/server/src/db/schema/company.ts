@@ -498,6 +498,10 @@ export const masterData = pgTable(
     creditorId: text(),
     accountingGroup: text(),
     responsiblePerson: text(),
+    /** Days of SEPA pre-notification; null means the legal 14. */
+    preNotificationDays: integer(),
+    /** Restricted planning's limit in cents; null means 0. */
+    lowBalanceThreshold: integer(),
     automaticExamOrganisationFees: boolean().notNull().default(false),
     bankFeeOnFailedLivePay: boolean().notNull().default(false),
     restrictedPlanningOnLowBalance: boolean().notNull().default(false),
@@ -509,6 +513,7 @@ export const masterData = pgTable(
     oneOf('master_data_federal_state_check', t.federalState, FEDERAL_STATES),
     check('master_data_vat_id_check', sql`${t.vatId} ~ '^DE[0-9]{9}$'`),
     check('master_data_iban_check', sql`${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
+    check('master_data_pre_notification_check', sql`${t.preNotificationDays} between 1 and 14`),
     jsonObjectCheck('master_data_address_check', t.address),
   ],
 );
@@ -546,6 +551,12 @@ export const accountsConfigs = pgTable(
     transitAccount: accountColumn(),
     passingItemsAccount: accountColumn(),
     livePayAccount: accountColumn(),
+    bankAccount: text(),
+    debtorAccount: text(),
+    consultantNumber: integer(),
+    clientNumber: integer(),
+    fiscalYearStartMonth: integer(),
+    bookkeepingPortalUrl: text(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -558,6 +569,11 @@ export const accountsConfigs = pgTable(
     accountCheck('accounts_configs_transit_check', t.transitAccount),
     accountCheck('accounts_configs_passing_items_check', t.passingItemsAccount),
     accountCheck('accounts_configs_live_pay_check', t.livePayAccount),
+    accountCheck('accounts_configs_bank_check', t.bankAccount),
+    check('accounts_configs_debtor_check', sql`${t.debtorAccount} ~ '^[0-9]{5}$'`),
+    check('accounts_configs_consultant_check', sql`${t.consultantNumber} between 1001 and 9999999`),
+    check('accounts_configs_client_check', sql`${t.clientNumber} between 1 and 99999`),
+    check('accounts_configs_fiscal_year_check', sql`${t.fiscalYearStartMonth} between 1 and 12`),
   ],
 );
 

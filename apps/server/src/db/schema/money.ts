@@ -463,6 +463,10 @@ export const payments = pgTable(
     failureReason: text(),
     bankFee: cents(),
     note: text(),
+    /** The driving lesson a live-pay debit collects (one debit per lesson). */
+    appointmentId: ref('appointment_id'),
+    /** The SEPA file the debit went out in. */
+    sepaExportId: ref('sepa_export_id'),
     exported: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -499,6 +503,14 @@ export const payments = pgTable(
     tenantIndex('payments_mandate_idx', t, t.mandateId),
     tenantIndex('payments_date_idx', t, t.paymentDate),
     tenantIndex('payments_status_idx', t, t.status),
+    tenantForeignKey('payments_appointment_fk', [t.drivingSchoolId, t.appointmentId], appointments),
+    uniqueIndex('payments_appointment_debit_key')
+      .on(t.drivingSchoolId, t.appointmentId)
+      .where(sql`${t.appointmentId} is not null and ${t.method} = 'DIRECT_DEBIT'`),
+    tenantIndex('payments_sepa_export_idx', t, t.sepaExportId),
+    uniqueIndex('payments_end_to_end_id_key')
+      .on(t.drivingSchoolId, t.endToEndId)
+      .where(sql`${t.endToEndId} is not null`),
   ],
 );
 
@@ -869,5 +881,160 @@ export const billingRunItems = pgTable(
       sql`(${t.status} = 'ISSUED') = (${t.documentId} is not null)`,
     ),
     tenantIndex('billing_run_items_run_idx', t, t.billingRunId),
+  ],
+);
+
+/** A pain.008 file of live-pay debits, archived byte for byte (`POST /live-pay/sepa-export`). */
+export const sepaExports = pgTable(
+  'sepa_exports',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    messageId: text().notNull(),
+    fileName: text().notNull(),
+    collectionDate: day().notNull(),
+    debitCount: integer().notNull(),
+    totalAmount: bigint({ mode: 'number' }).notNull(),
+    firstCount: integer().notNull().default(0),
+    fileId: ref('file_id').notNull(),
+    createdByUserId: ref('created_by_user_id'),
+    createdByName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToSchool('sepa_exports_driving_school_fk', t),
+    ...tenantKey('sepa_exports', t),
+    unique('sepa_exports_message_id_key').on(t.drivingSchoolId, t.messageId),
+    tenantForeignKey('sepa_exports_file_fk', [t.drivingSchoolId, t.fileId], storedFiles),
+    check('sepa_exports_count_check', sql`${t.debitCount} >= 1`),
+  ],
+);
+
+/** A DATEV booking batch handed to the tax adviser, archived byte for byte (GoBD). */
+export const datevExports = pgTable(
+  'datev_exports',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    periodFrom: day().notNull(),
+    periodTo: day().notNull(),
+    fileName: text().notNull(),
+    bookingCount: integer().notNull(),
+    fileId: ref('file_id').notNull(),
+    createdByUserId: ref('created_by_user_id'),
+    createdByName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToSchool('datev_exports_driving_school_fk', t),
+    ...tenantKey('datev_exports', t),
+    tenantForeignKey('datev_exports_file_fk', [t.drivingSchoolId, t.fileId], storedFiles),
+    check('datev_exports_period_check', sql`${t.periodFrom} <= ${t.periodTo}`),
+  ],
+);
+
+/**
+ * The answers of idempotent calls (header `Idempotency-Key`): a retry with the same key and
+ * body answers the stored result instead of acting twice. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    drivingSchoolId: schoolId(),
+    operation: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull(),
+    body: text().notNull(),
+    bodyEncoding: text().$type<'json' | 'base64'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToSchool('idempotency_keys_driving_school_fk', t as never),
+    primaryKey({
+      name: 'idempotency_keys_pkey',
+      columns: [t.drivingSchoolId, t.operation, t.key],
+    }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The one-time links of mandate dispatch e-mails (`/set-up-mandate?token=…`), valid 14 days. */
+export const mandateFormTokens = pgTable(
+  'mandate_form_tokens',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    token: text().notNull(),
+    studentId: ref('student_id').notNull(),
+    studentEducationId: ref('student_education_id').notNull(),
+    email: text().notNull(),
+    reference: text().notNull(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    mandateId: ref('mandate_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToSchool('mandate_form_tokens_driving_school_fk', t),
+    ...tenantKey('mandate_form_tokens', t),
+    unique('mandate_form_tokens_token_key').on(t.token),
+    tenantForeignKey('mandate_form_tokens_student_fk', [t.drivingSchoolId, t.studentId], students),
+    tenantForeignKey(
+      'mandate_form_tokens_education_fk',
+      [t.drivingSchoolId, t.studentEducationId],
+      studentEducations,
+    ),
+    tenantForeignKey(
+      'mandate_form_tokens_mandate_fk',
+      [t.drivingSchoolId, t.mandateId],
+      livePayMandates,
+    ),
+  ],
+);
+
+/**
+ * Each time an automatic service bundle fired for an education (its n-th occurrence: the
+ * n-th block of `lessonCount` lessons, the n-th exam result, …) — at most once, so a retried
+ * job never bills twice.
+ */
+export const triggerFirings = pgTable(
+  'trigger_firings',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    triggerId: ref('trigger_id').notNull(),
+    studentEducationId: ref('student_education_id').notNull(),
+    occurrence: integer().notNull(),
+    documentId: ref('document_id'),
+    paymentId: ref('payment_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToSchool('trigger_firings_driving_school_fk', t),
+    ...tenantKey('trigger_firings', t),
+    unique('trigger_firings_occurrence_key').on(
+      t.drivingSchoolId,
+      t.triggerId,
+      t.studentEducationId,
+      t.occurrence,
+    ),
+    tenantForeignKey(
+      'trigger_firings_trigger_fk',
+      [t.drivingSchoolId, t.triggerId],
+      automaticPaymentTriggers,
+    ).onDelete('cascade'),
+    tenantForeignKey(
+      'trigger_firings_education_fk',
+      [t.drivingSchoolId, t.studentEducationId],
+      studentEducations,
+    ),
+    tenantForeignKey(
+      'trigger_firings_document_fk',
+      [t.drivingSchoolId, t.documentId],
+      paymentDocuments,
+    ),
+    tenantForeignKey('trigger_firings_payment_fk', [t.drivingSchoolId, t.paymentId], payments),
   ],
 );

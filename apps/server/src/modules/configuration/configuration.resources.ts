@@ -71,7 +71,15 @@ export const DEFAULT_ACCOUNTS_CONFIG: Schemas['AccountsConfig'] = {
   transitAccount: '1360',
   passingItemsAccount: '1590',
   livePayAccount: '1361',
+  bankAccount: '1200',
+  debtorAccount: '10000',
+  fiscalYearStartMonth: 1,
 };
+
+/** The chart's bank account when the school never set one (SKR03 1200, SKR04 1800). */
+const DEFAULT_BANK_ACCOUNT = { SKR03: '1200', SKR04: '1800' } as const;
+
+type AccountsRow = typeof accountsConfigs.$inferSelect;
 
 const FINANCIAL_FIELDS = [
   'studentPaymentRequestFootnote',
@@ -306,7 +314,7 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
 
     async updateAccountsConfig(request) {
       const auth = requireAuth(request);
-      const values = accountsConfigOf(request.body);
+      const values = accountsValuesOf(request.body);
       const [row] = await db
         .insert(accountsConfigs)
         .values({ drivingSchoolId: auth.drivingSchoolId, ...values })
@@ -370,7 +378,8 @@ function financialConfigOf(
   );
 }
 
-function accountsConfigOf(row: Schemas['AccountsConfig']): Schemas['AccountsConfig'] {
+/** The answer: the saved accounts, with the defaults of fields never set. */
+function accountsConfigOf(row: AccountsRow): Schemas['AccountsConfig'] {
   return {
     chartOfAccounts: row.chartOfAccounts,
     revenue19Account: row.revenue19Account,
@@ -380,5 +389,31 @@ function accountsConfigOf(row: Schemas['AccountsConfig']): Schemas['AccountsConf
     transitAccount: row.transitAccount,
     passingItemsAccount: row.passingItemsAccount,
     livePayAccount: row.livePayAccount,
+    bankAccount: row.bankAccount ?? DEFAULT_BANK_ACCOUNT[row.chartOfAccounts],
+    debtorAccount: row.debtorAccount ?? '10000',
+    ...(row.consultantNumber !== null ? { consultantNumber: row.consultantNumber } : {}),
+    ...(row.clientNumber !== null ? { clientNumber: row.clientNumber } : {}),
+    fiscalYearStartMonth: row.fiscalYearStartMonth ?? 1,
+    ...(row.bookkeepingPortalUrl ? { bookkeepingPortalUrl: row.bookkeepingPortalUrl } : {}),
+  };
+}
+
+/** The columns of a PUT: a whole replacement (a field left out is unset). */
+function accountsValuesOf(body: Schemas['AccountsConfig']) {
+  return {
+    chartOfAccounts: body.chartOfAccounts,
+    revenue19Account: body.revenue19Account,
+    revenue7Account: body.revenue7Account,
+    revenue0Account: body.revenue0Account,
+    cashAccount: body.cashAccount,
+    transitAccount: body.transitAccount,
+    passingItemsAccount: body.passingItemsAccount,
+    livePayAccount: body.livePayAccount,
+    bankAccount: body.bankAccount ?? null,
+    debtorAccount: body.debtorAccount ?? null,
+    consultantNumber: body.consultantNumber ?? null,
+    clientNumber: body.clientNumber ?? null,
+    fiscalYearStartMonth: body.fiscalYearStartMonth ?? null,
+    bookkeepingPortalUrl: body.bookkeepingPortalUrl ?? null,
   };
 }

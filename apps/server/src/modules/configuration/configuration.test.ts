@@ -270,9 +270,29 @@ describe.each(DRIVERS)('configuration (%s)', (driver) => {
       };
       const saved = await t.call('PUT', '/accounts-config/current', { token: owner, body: skr04 });
       expect(saved.status, saved.raw).toBe(200);
-      expect((await t.call('GET', '/accounts-config/current', { token: owner })).body).toEqual(
-        skr04,
-      );
+      // Fields never set answer the chart's defaults (SKR04 bank 1800).
+      expect((await t.call('GET', '/accounts-config/current', { token: owner })).body).toEqual({
+        ...skr04,
+        bankAccount: '1800',
+        debtorAccount: '10000',
+        fiscalYearStartMonth: 1,
+      });
+      const datev = {
+        ...skr04,
+        bankAccount: '1810',
+        debtorAccount: '12000',
+        consultantNumber: 29098,
+        clientNumber: 55003,
+        fiscalYearStartMonth: 7,
+        bookkeepingPortalUrl: 'https://duo.datev.de/',
+      };
+      const full = await t.call('PUT', '/accounts-config/current', { token: owner, body: datev });
+      expect(full.body).toEqual(datev);
+      const wrong = await t.call('PUT', '/accounts-config/current', {
+        token: owner,
+        body: { ...datev, consultantNumber: 12, debtorAccount: '1200' },
+      });
+      expect(wrong.status).toBe(422);
     });
 
     it('stores footnotes and validated URLs', async () => {

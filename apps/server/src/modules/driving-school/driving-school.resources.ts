@@ -54,6 +54,8 @@ const MASTER_DATA_FIELDS = [
   'creditorId',
   'accountingGroup',
   'responsiblePerson',
+  'preNotificationDays',
+  'lowBalanceThreshold',
 ] as const;
 
 const SWITCHES_OFF: Schemas['MasterDataSwitches'] = {
@@ -86,7 +88,13 @@ const DEFAULT_FEATURES = {
 } satisfies Omit<FeaturesRow, 'drivingSchoolId' | 'updatedAt'>;
 
 export function toMasterData(name: string, row: MasterDataRow | undefined): Schemas['MasterData'] {
-  const answer: Schemas['MasterData'] = { name, switches: switchesOf(row) };
+  // Never set: the legal 14 days of pre-notification, and a balance limit of 0.
+  const answer: Schemas['MasterData'] = {
+    name,
+    switches: switchesOf(row),
+    preNotificationDays: 14,
+    lowBalanceThreshold: 0,
+  };
   if (row) {
     for (const field of MASTER_DATA_FIELDS) {
       const value = row[field];

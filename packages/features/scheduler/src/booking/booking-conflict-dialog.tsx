@@ -1,5 +1,5 @@
 import { FormAlert } from '@fahrwerk/core';
-import { Button, Dialog, Modal } from '@fahrwerk/ui';
+import { Button, Dialog, formatMoney, Modal } from '@fahrwerk/ui';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import type { FindingGroup } from './booking-checks';
 import { addMinutes, formatIsoDate, formatRanges, weekdayOf } from './booking-format';
@@ -149,6 +149,11 @@ export function BookingConflictDialog({
         return t('booking.conflicts.dailyLimit', {
           day: finding.dayMinutes ?? '–',
           limit: finding.limitMinutes ?? 495,
+        });
+      case 'LOW_BALANCE':
+        return t('booking.conflicts.lowBalance', {
+          balance: formatMoney(finding.balance ?? 0),
+          threshold: formatMoney(finding.threshold ?? 0),
         });
     }
   }

@@ -64,6 +64,7 @@ export const BOOKING_FINDING_KINDS = contractEnum<BookingFindingKind>()([
   'OUTSIDE_WORK_CORRIDOR',
   'CLASS_MISMATCH',
   'DAILY_LIMIT',
+  'LOW_BALANCE',
 ]);
 
 /** The length of a driving lesson and of a double lesson, in minutes. */

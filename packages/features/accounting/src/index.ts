@@ -1,0 +1,1 @@
+export { ACCOUNTING_NAMESPACE, registerAccountingTexts } from './i18n';

@@ -1,0 +1,10 @@
+import { registerFeatureTexts } from '@fahrwerk/core';
+import type { I18n } from '@fahrwerk/ui';
+import { texts } from './texts';
+
+export const PAYMENTS_NAMESPACE = 'payments';
+
+/** Adds this package's texts to an i18n instance; the screens call it themselves too. */
+export function registerPaymentsTexts(i18n: I18n): I18n {
+  return registerFeatureTexts(i18n, PAYMENTS_NAMESPACE, texts);
+}

@@ -1,0 +1,1 @@
+export { PAYMENTS_NAMESPACE, registerPaymentsTexts } from './i18n';
