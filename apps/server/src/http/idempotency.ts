@@ -141,7 +141,12 @@ async function store(
   answer: Answer,
 ): Promise<void> {
   const file = 'file' in answer ? answer.file : undefined;
-  const values = file
+  const values: {
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+    bodyEncoding: 'json' | 'base64';
+  } = file
     ? {
         status: 200,
         headers: {
@@ -150,13 +155,13 @@ async function store(
           disposition: file.disposition ?? 'attachment',
         },
         body: file.bytes.toString('base64'),
-        bodyEncoding: 'base64' as const,
+        bodyEncoding: 'base64',
       }
     : {
         status: answer.status,
         headers: {},
         body: 'body' in answer && answer.body !== undefined ? JSON.stringify(answer.body) : '',
-        bodyEncoding: 'json' as const,
+        bodyEncoding: 'json',
       };
   // Expired keys of the school go first (the key may be reused after 24 hours).
   await db
