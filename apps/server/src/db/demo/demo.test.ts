@@ -143,21 +143,28 @@ describe.each(DRIVERS)('the demo calendars on %s', (driver) => {
     await expectSoundCalendars(db, schoolId);
   }, 120_000);
 
-  it('fill years before the educations at the benchmark scale, nobody booked twice', async () => {
-    const { db } = test.database;
-    // Three years of appointments for 400 students: the past is longer than their dates.
-    const scale = { ...DEMO_SCALE, appointments: 36_000 };
-    const { schoolId, counts } = await generate(db, 'Demo Lang', scale);
-    expect(Math.abs((counts.appointments ?? 0) / scale.appointments - 1)).toBeLessThan(0.005);
-    await expectSoundCalendars(db, schoolId);
-    // The first months of the window are as busy as the last ones.
-    const months = await rowsOf(
-      db,
-      sql`select count(*)::int as n from appointments
+  // The generator plans in memory and writes the same rows on either driver: the long
+  // calendar (about 40 s of one core) is checked on the last driver only (PostgreSQL when
+  // DATABASE_URL is set), the small demo on both.
+  it.runIf(driver === DRIVERS[DRIVERS.length - 1])(
+    'fill years before the educations at the benchmark scale, nobody booked twice',
+    async () => {
+      const { db } = test.database;
+      // Three years of appointments for 400 students: the past is longer than their dates.
+      const scale = { ...DEMO_SCALE, appointments: 36_000 };
+      const { schoolId, counts } = await generate(db, 'Demo Lang', scale);
+      expect(Math.abs((counts.appointments ?? 0) / scale.appointments - 1)).toBeLessThan(0.005);
+      await expectSoundCalendars(db, schoolId);
+      // The first months of the window are as busy as the last ones.
+      const months = await rowsOf(
+        db,
+        sql`select count(*)::int as n from appointments
         where driving_school_id = ${schoolId} and type = 'DRIVING'
         group by date_trunc('month', date) order by date_trunc('month', date)`,
-    );
-    const full = months.slice(1, -4).map((m) => Number(m.n));
-    expect(Math.min(...full)).toBeGreaterThan(0.5 * Math.max(...full));
-  }, 300_000);
+      );
+      const full = months.slice(1, -4).map((m) => Number(m.n));
+      expect(Math.min(...full)).toBeGreaterThan(0.5 * Math.max(...full));
+    },
+    300_000,
+  );
 });
