@@ -69,9 +69,19 @@ if (setupOk) {
     () => pnpm(['--filter', '@fahrwerk/api', 'test']).ok,
   );
   await step('Unit tests: ui', () => pnpm(['--filter', '@fahrwerk/ui', 'test']).ok);
+  // One Vitest process for every feature package (each package a project of its own).
   await step(
     'Unit tests: feature packages',
-    () => pnpm(['--filter', './packages/features/*', '--workspace-concurrency=1', 'test']).ok,
+    () =>
+      pnpm([
+        '--filter',
+        '@fahrwerk/core',
+        'exec',
+        'vitest',
+        'run',
+        '--config',
+        'vitest.features.config.ts',
+      ]).ok,
   );
   await step(
     'Unit tests: back office',
