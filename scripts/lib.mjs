@@ -50,9 +50,10 @@ export async function runParallel(commands) {
   const started = performance.now();
   const results = await Promise.all(
     commands.map(
-      ({ label, command, args, cwd }) =>
+      ({ label, command, args, cwd, env }) =>
         new Promise((resolveRun) => {
-          const child = spawn(command, args, { cwd: cwd ?? root, env: toolEnv });
+          const t0 = performance.now();
+          const child = spawn(command, args, { cwd: cwd ?? root, env: { ...toolEnv, ...env } });
           const prefix = (chunk) =>
             chunk
               .toString()
@@ -62,7 +63,13 @@ export async function runParallel(commands) {
               .join('');
           child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
           child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
-          child.on('close', (code) => resolveRun(code === 0));
+          child.on('close', (code) => {
+            const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+            process.stdout.write(
+              `[${label}] ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n`,
+            );
+            resolveRun(code === 0);
+          });
           child.on('error', () => resolveRun(false));
         }),
     ),

@@ -94,18 +94,32 @@ if (setupOk) {
     () => pnpm(['--filter', '@fahrwerk/server', 'test']).ok,
   );
   if (await step('Builds (back office, Storybook)', () => build({ force: true }))) {
-    await step(
-      'Stories as tests in Chromium (with a11y)',
-      () => pnpm(['--filter', '@fahrwerk/storybook', 'test']).ok,
-    );
     const seeded = await e2eTemplate.done;
-    await step('End-to-end in Chromium', () =>
-      seeded
-        ? pnpm(['--filter', '@fahrwerk/backoffice', 'e2e'], {
-            env: { E2E_DATA_TEMPLATE: e2eTemplate.dir },
-          }).ok
-        : pnpm(['--filter', '@fahrwerk/backoffice', 'e2e']).ok,
-    );
+    const stories = {
+      label: 'stories',
+      command: 'corepack',
+      args: ['pnpm', '--filter', '@fahrwerk/storybook', 'test'],
+    };
+    const e2e = {
+      label: 'e2e',
+      command: 'corepack',
+      args: ['pnpm', '--filter', '@fahrwerk/backoffice', 'e2e'],
+      env: seeded ? { E2E_DATA_TEMPLATE: e2eTemplate.dir } : {},
+    };
+    // Both drive one Chromium page at a time and leave most of the second core idle: side by
+    // side they take about the longer one's time. TEST_SERIAL_BROWSERS=1 runs them in turn.
+    if (process.env.TEST_SERIAL_BROWSERS) {
+      await step(
+        'Stories as tests in Chromium (with a11y)',
+        async () => (await runParallel([stories])).ok,
+      );
+      await step('End-to-end in Chromium', async () => (await runParallel([e2e])).ok);
+    } else {
+      await step(
+        'Stories as tests (with a11y) and end-to-end flows in Chromium, side by side',
+        async () => (await runParallel([stories, e2e])).ok,
+      );
+    }
   }
   await e2eTemplate.done;
   rmSync(e2eTemplate.root, { recursive: true, force: true });
