@@ -2,11 +2,17 @@ import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ConfigurationScreen } from './configuration-screen';
-import { recordEmailConfigSaves, settingsHandlers } from './mocks/handlers';
+import {
+  recordEmailConfigSaves,
+  resetSavedSettings,
+  savedSettings,
+  settingsHandlers,
+} from './mocks/handlers';
 
 const meta = {
   title: 'Features/Settings/ConfigurationScreen',
   component: ConfigurationScreen,
+  beforeEach: () => resetSavedSettings(),
   parameters: { msw: { handlers: [settingsHandlers.financial, settingsHandlers.saveFinancialOk] } },
 } satisfies Meta<typeof ConfigurationScreen>;
 
@@ -78,8 +84,105 @@ export const AccountsSwitchFrame: Story = {
       expect(canvas.getByRole('textbox', { name: /Erlöse 19 % USt/ })).toHaveValue('4400'),
     );
     await expect(canvas.getByRole('textbox', { name: /^Kasse/ })).toHaveValue('1600');
+    await expect(canvas.getByRole('textbox', { name: /^Bank/ })).toHaveValue('1800');
     await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
     await body().findByText('Gespeichert.');
+    await expect(savedSettings.accounts.at(-1)).toMatchObject({
+      chartOfAccounts: 'SKR04',
+      revenue19Account: '4400',
+      bankAccount: '1800',
+      consultantNumber: 29098,
+      clientNumber: 10542,
+    });
+  },
+};
+
+/** The DATEV numbers, the collective debtor, the fiscal year and the portal: checked before saving. */
+export const AccountsDatevFields: Story = {
+  args: { initialTab: 'accounts' },
+  parameters: { msw: { handlers: [settingsHandlers.accounts, settingsHandlers.saveAccountsOk] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const consultant = await canvas.findByRole('textbox', { name: /^Beraternummer/ });
+    await expect(consultant).toHaveValue('29098');
+    const client = canvas.getByRole('textbox', { name: /^Mandantennummer/ });
+    await expect(client).toHaveValue('10542');
+    const debtor = canvas.getByRole('textbox', { name: /^Sammeldebitor/ });
+    const portal = canvas.getByRole('textbox', { name: /^Adresse des Buchhaltungsportals/ });
+    await expect(portal).toHaveValue('https://duo.datev.de');
+    const bank = canvas.getByRole('textbox', { name: /^Bank/ });
+
+    await userEvent.clear(consultant);
+    await userEvent.type(consultant, '1000');
+    await userEvent.clear(client);
+    await userEvent.type(client, '0');
+    await userEvent.clear(debtor);
+    await userEvent.type(debtor, '70000');
+    await userEvent.clear(bank);
+    await userEvent.type(bank, '120');
+    await userEvent.clear(portal);
+    await userEvent.type(portal, 'duo.datev.de');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await canvas.findByText('Die Beraternummer liegt zwischen 1001 und 9999999.');
+    await expect(
+      canvas.getByText('Die Mandantennummer liegt zwischen 1 und 99999.'),
+    ).toBeInTheDocument();
+    await expect(
+      canvas.getByText('Der Sammeldebitor besteht aus 5 Ziffern zwischen 10000 und 69999.'),
+    ).toBeInTheDocument();
+    await expect(canvas.getByText('Das Konto besteht aus 4 Ziffern.')).toBeInTheDocument();
+    await expect(
+      canvas.getByText('Bitte geben Sie eine gültige Adresse (https://…) ein.'),
+    ).toBeInTheDocument();
+    await expect(savedSettings.accounts).toHaveLength(0);
+
+    await userEvent.clear(consultant);
+    await userEvent.type(consultant, '1234567');
+    await userEvent.clear(client);
+    await userEvent.type(client, '99999');
+    await userEvent.clear(debtor);
+    await userEvent.type(debtor, '69999');
+    await userEvent.clear(bank);
+    await userEvent.type(bank, '1210');
+    await userEvent.clear(portal);
+    await userEvent.type(portal, 'https://duo.datev.de/mandant');
+    await userEvent.click(canvas.getByRole('button', { name: /Beginn des Wirtschaftsjahres/ }));
+    await userEvent.click(await body().findByRole('option', { name: 'Juli' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.');
+    await expect(savedSettings.accounts).toEqual([
+      expect.objectContaining({
+        bankAccount: '1210',
+        debtorAccount: '69999',
+        consultantNumber: 1234567,
+        clientNumber: 99999,
+        fiscalYearStartMonth: 7,
+        bookkeepingPortalUrl: 'https://duo.datev.de/mandant',
+      }),
+    ]);
+  },
+};
+
+/** A school that never saved: no DATEV numbers yet; saving leaves them out instead of sending 0. */
+export const AccountsNeverSaved: Story = {
+  args: { initialTab: 'accounts' },
+  parameters: {
+    msw: { handlers: [settingsHandlers.accountsNeverSaved, settingsHandlers.saveAccountsOk] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('textbox', { name: /^Beraternummer/ })).toHaveValue('');
+    await expect(canvas.getByRole('textbox', { name: /^Sammeldebitor/ })).toHaveValue('10000');
+    await expect(
+      canvas.getByRole('button', { name: /Beginn des Wirtschaftsjahres/ }),
+    ).toHaveTextContent('Januar');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await body().findByText('Gespeichert.');
+    const [saved] = savedSettings.accounts;
+    await expect(saved).toMatchObject({ debtorAccount: '10000', fiscalYearStartMonth: 1 });
+    await expect(saved).not.toHaveProperty('consultantNumber');
+    await expect(saved).not.toHaveProperty('clientNumber');
+    await expect(saved).not.toHaveProperty('bookkeepingPortalUrl');
   },
 };
 

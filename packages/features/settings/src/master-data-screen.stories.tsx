@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MasterDataScreen } from './master-data-screen';
-import { settingsHandlers } from './mocks/handlers';
+import { resetSavedSettings, savedSettings, settingsHandlers } from './mocks/handlers';
 
 const meta = {
   title: 'Features/Settings/MasterDataScreen',
   component: MasterDataScreen,
+  beforeEach: () => resetSavedSettings(),
   parameters: {
     msw: { handlers: [settingsHandlers.masterData, settingsHandlers.saveMasterDataOk] },
   },
@@ -13,6 +14,9 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** A money field's text with the locale's non-breaking space as a plain one. */
+const moneyValue = (input: HTMLElement) => (input as HTMLInputElement).value.replace(/\s/g, ' ');
 
 export const Full: Story = {
   play: async ({ canvasElement }) => {
@@ -22,6 +26,44 @@ export const Full: Story = {
     await expect(
       canvas.getByRole('switch', { name: /Prüfungsorganisationsgebühren/ }),
     ).toBeChecked();
+    await expect(canvas.getByRole('textbox', { name: /^Vorabankündigung/ })).toHaveValue('7');
+    await expect(
+      moneyValue(canvas.getByRole('textbox', { name: /^Grenze für niedriges Guthaben/ })),
+    ).toBe('-50,00 €');
+    await expect(
+      canvas.getByText(/Gilt nur, solange „Eingeschränkte Planung bei niedrigem Guthaben“/),
+    ).toBeInTheDocument();
+  },
+};
+
+/** Pre-notification 1–14 days; the low balance limit in euros, sent in cents, may be negative. */
+export const SepaAndLowBalance: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const days = await canvas.findByRole('textbox', { name: /^Vorabankündigung/ });
+    await expect(days).toHaveValue('7');
+    await userEvent.clear(days);
+    await userEvent.type(days, '15');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await canvas.findByText('Bitte geben Sie 1 bis 14 Tage ein.');
+    await expect(savedSettings.masterData).toHaveLength(0);
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '10');
+    const limit = canvas.getByRole('textbox', { name: /^Grenze für niedriges Guthaben/ });
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '-25,50');
+    await userEvent.click(canvas.getByRole('switch', { name: /Eingeschränkte Planung/ }));
+    await canvas.findByText(/zurzeit ausgeschaltet/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
+    await within(document.body).findByText('Gespeichert.');
+    await expect(savedSettings.masterData).toEqual([
+      expect.objectContaining({
+        preNotificationDays: 10,
+        lowBalanceThreshold: -2550,
+        switches: expect.objectContaining({ restrictedPlanningOnLowBalance: false }),
+      }),
+    ]);
   },
 };
 
@@ -30,6 +72,11 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue('Fahrschule Sonnenschein');
+    // Never set: 14 days' pre-notification, a limit of 0 €.
+    await expect(canvas.getByRole('textbox', { name: /^Vorabankündigung/ })).toHaveValue('14');
+    await expect(
+      moneyValue(canvas.getByRole('textbox', { name: /^Grenze für niedriges Guthaben/ })),
+    ).toBe('0,00 €');
     await userEvent.click(canvas.getByRole('button', { name: 'Speichern' }));
     // E-mail and federal state are required.
     await expect(await canvas.findAllByText('Pflichtfeld')).toHaveLength(2);

@@ -1,18 +1,21 @@
 import { CHARTS_OF_ACCOUNTS } from '@fahrwerk/api';
-import { ApiForm, FormTextField, useApiForm } from '@fahrwerk/core';
+import { ApiForm, FormSelect, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, ConfirmDialog, Section, Select, toast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type { AccountsConfig, FinancialConfig } from '../api/settings-queries';
 import {
   ACCOUNT_FIELDS,
   accountsSchema,
+  accountsToForm,
   type ChartOfAccounts,
   DEFAULT_ACCOUNTS,
   FOOTNOTE_MAX,
   financialSchema,
   financialToForm,
+  formToAccounts,
   formToFinancial,
   isDefaultOf,
+  MONTHS,
 } from '../schemas/settings-forms';
 import { useSettingsTranslation } from '../use-settings-translation';
 
@@ -100,7 +103,9 @@ export type AccountsConfigFormProps = {
 };
 
 /**
- * The DATEV accounting frame. Switching between SKR03 and SKR04 applies the new frame's
+ * The DATEV accounting frame: the chart's accounts, the collective debtor account, the tax
+ * adviser's consultant and client numbers (the export needs both), the fiscal year's first
+ * month and the bookkeeping portal `/fibu-fix` opens. Switching between SKR03 and SKR04 applies the new frame's
  * default accounts at once when the current ones are the old frame's defaults; custom
  * accounts are only replaced after asking.
  */
@@ -113,9 +118,9 @@ export function AccountsConfigForm({
   const [askFrame, setAskFrame] = useState<ChartOfAccounts | null>(null);
   const form = useApiForm({
     schema: accountsSchema,
-    defaultValues: config,
+    defaultValues: accountsToForm(config),
     submit: async (values) => {
-      await onSubmit(values);
+      await onSubmit(formToAccounts(values));
       form.reset(values);
       toast.success(t('messages.save_success'));
     },
@@ -165,6 +170,55 @@ export function AccountsConfigForm({
             isReadOnly={isReadOnly}
           />
         ))}
+        <FormTextField
+          control={control}
+          name="debtorAccount"
+          label={t('accounts.debtorAccount')}
+          description={t('accounts.debtorAccountHint')}
+          inputMode="numeric"
+          maxLength={5}
+          isRequired
+          isReadOnly={isReadOnly}
+        />
+      </Section>
+      <Section title={t('accounts.datevTitle')} description={t('accounts.datevHint')} columns>
+        <FormTextField
+          control={control}
+          name="consultantNumber"
+          label={t('accounts.consultantNumber')}
+          description={t('accounts.consultantNumberHint')}
+          inputMode="numeric"
+          maxLength={7}
+          isReadOnly={isReadOnly}
+        />
+        <FormTextField
+          control={control}
+          name="clientNumber"
+          label={t('accounts.clientNumber')}
+          description={t('accounts.clientNumberHint')}
+          inputMode="numeric"
+          maxLength={5}
+          isReadOnly={isReadOnly}
+        />
+        <FormSelect
+          control={control}
+          name="fiscalYearStartMonth"
+          label={t('accounts.fiscalYearStartMonth')}
+          description={t('accounts.fiscalYearStartMonthHint')}
+          isRequired
+          isReadOnly={isReadOnly}
+          options={MONTHS.map((month) => ({ id: month, label: t(`months.${month}`) }))}
+        />
+        <FormTextField
+          control={control}
+          name="bookkeepingPortalUrl"
+          type="url"
+          label={t('accounts.bookkeepingPortalUrl')}
+          description={t('accounts.bookkeepingPortalUrlHint')}
+          placeholder="https://"
+          maxLength={2000}
+          isReadOnly={isReadOnly}
+        />
       </Section>
       {!isReadOnly && (
         <div className="flex justify-end">

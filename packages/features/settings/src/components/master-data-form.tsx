@@ -2,12 +2,15 @@ import { FEDERAL_STATES } from '@fahrwerk/api';
 import {
   AddressFields,
   ApiForm,
+  FormMoneyField,
+  FormNumberField,
   FormSelect,
   FormSwitch,
   FormTextField,
   useApiForm,
 } from '@fahrwerk/core';
 import { Button, Section, toast } from '@fahrwerk/ui';
+import { useWatch } from 'react-hook-form';
 import type { MasterData, MasterDataInput } from '../api/settings-queries';
 import {
   formToMasterData,
@@ -31,6 +34,15 @@ const SWITCHES = [
   'stampOnCertificates',
 ] as const;
 
+/** Switches with a second line that says what they do. */
+const SWITCH_HINTS: ReadonlySet<(typeof SWITCHES)[number]> = new Set([
+  'bankFeeOnFailedLivePay',
+  'restrictedPlanningOnLowBalance',
+]);
+
+/** Wide enough for any amount of the contract; the schema checks the limits (never clamped). */
+const UNBOUNDED_CENTS = Number.MAX_SAFE_INTEGER;
+
 /** The master data form: checks IBAN, BIC, creditor id and VAT id before the server does. */
 export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: MasterDataFormProps) {
   const { t } = useSettingsTranslation();
@@ -47,6 +59,7 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
     t,
   });
   const { control, formState } = form;
+  const restrictedPlanning = useWatch({ control, name: 'restrictedPlanningOnLowBalance' });
 
   const text = { control, isReadOnly };
   return (
@@ -141,15 +154,46 @@ export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: Mas
           label={t('masterData.accountingGroup')}
           maxLength={50}
         />
+        {/* No min/max on the field: react-aria would clamp on blur; the schema says what is wrong. */}
+        <FormNumberField
+          control={control}
+          name="preNotificationDays"
+          label={t('masterData.preNotificationDays')}
+          description={t('masterData.preNotificationDaysHint')}
+          step={1}
+          formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
+          isRequired
+          isReadOnly={isReadOnly}
+        />
       </Section>
       <Section title={t('masterData.switches')}>
         <div className="flex flex-col gap-3">
           {SWITCHES.map((name) => (
-            <FormSwitch key={name} control={control} name={name} isDisabled={isReadOnly}>
+            <FormSwitch
+              key={name}
+              control={control}
+              name={name}
+              isDisabled={isReadOnly}
+              description={SWITCH_HINTS.has(name) ? t(`masterData.${name}Hint`) : undefined}
+            >
               {t(`masterData.${name}`)}
             </FormSwitch>
           ))}
         </div>
+        <FormMoneyField
+          control={control}
+          name="lowBalanceThreshold"
+          label={t('masterData.lowBalanceThreshold')}
+          description={t(
+            restrictedPlanning
+              ? 'masterData.lowBalanceThresholdHint'
+              : 'masterData.lowBalanceThresholdInactive',
+          )}
+          minValue={-UNBOUNDED_CENTS}
+          maxValue={UNBOUNDED_CENTS}
+          isRequired
+          isReadOnly={isReadOnly}
+        />
       </Section>
       {!isReadOnly && (
         <div className="flex items-center justify-end gap-3">

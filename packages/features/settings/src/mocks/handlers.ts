@@ -6,6 +6,7 @@ import type {
   EmailConfigInput,
   FinancialConfig,
   MasterData,
+  MasterDataInput,
   StudentCategory,
   TestingOrganization,
   User,
@@ -35,6 +36,8 @@ export const masterDataFixture: MasterData = {
   bic: 'COBADEFFXXX',
   creditorId: 'DE98ZZZ09999999999',
   responsiblePerson: 'Erika Mustermann',
+  preNotificationDays: 7,
+  lowBalanceThreshold: -5000,
   switches: {
     automaticExamOrganisationFees: true,
     bankFeeOnFailedLivePay: false,
@@ -70,7 +73,24 @@ export const accountsFixture: AccountsConfig = {
   transitAccount: '1360',
   passingItemsAccount: '1590',
   livePayAccount: '1361',
+  bankAccount: '1200',
+  debtorAccount: '10000',
+  consultantNumber: 29098,
+  clientNumber: 10542,
+  fiscalYearStartMonth: 1,
+  bookkeepingPortalUrl: 'https://duo.datev.de',
 };
+
+/** The bodies the save handlers received, newest last (stories reset them in `beforeEach`). */
+export const savedSettings = {
+  masterData: [] as MasterDataInput[],
+  accounts: [] as AccountsConfig[],
+};
+
+export function resetSavedSettings(): void {
+  savedSettings.masterData.length = 0;
+  savedSettings.accounts.length = 0;
+}
 
 export const testingOrganizationsFixture: TestingOrganization[] = [
   {
@@ -201,6 +221,7 @@ export const settingsHandlers = {
     '/driving-schools/current/master-data',
     async ({ request, response }) => {
       const body = await request.json();
+      savedSettings.masterData.push(body);
       return response(200).json({ ...body });
     },
   ),
@@ -235,9 +256,27 @@ export const settingsHandlers = {
   accountsCustom: mockHttp.get('/accounts-config/current', ({ response }) =>
     response(200).json({ ...accountsFixture, revenue19Account: '8401' }),
   ),
-  saveAccountsOk: mockHttp.put('/accounts-config/current', async ({ request, response }) =>
-    response(200).json(await request.json()),
+  /** A school that never saved: the SKR03 defaults, no DATEV numbers, no portal. */
+  accountsNeverSaved: mockHttp.get('/accounts-config/current', ({ response }) =>
+    response(200).json({
+      chartOfAccounts: 'SKR03',
+      revenue19Account: '8400',
+      revenue7Account: '8300',
+      revenue0Account: '8100',
+      cashAccount: '1000',
+      transitAccount: '1360',
+      passingItemsAccount: '1590',
+      livePayAccount: '1361',
+      bankAccount: '1200',
+      debtorAccount: '10000',
+      fiscalYearStartMonth: 1,
+    }),
   ),
+  saveAccountsOk: mockHttp.put('/accounts-config/current', async ({ request, response }) => {
+    const body = await request.json();
+    savedSettings.accounts.push(body);
+    return response(200).json(body);
+  }),
 
   availabilityNone: mockHttp.get(
     '/driving-school-documents/basic-documents-availability',

@@ -58,12 +58,27 @@ export const masterDataSchema = z.object({
   creditorId: optionalChecked(isValidCreditorId, 'validation.creditor_id', 50),
   accountingGroup: optionalText(50),
   responsiblePerson: optionalText(100),
+  /** Days between pre-notification and collection of a direct debit (14 unless agreed shorter). */
+  preNotificationDays: z
+    .number('validation.required')
+    .int('validation.pre_notification_days')
+    .min(1, 'validation.pre_notification_days')
+    .max(14, 'validation.pre_notification_days'),
+  /** Cents; may be negative (the student may owe up to this much). */
+  lowBalanceThreshold: z
+    .number('validation.required')
+    .int('validation.low_balance_threshold')
+    .min(-100000000, 'validation.low_balance_threshold')
+    .max(100000000, 'validation.low_balance_threshold'),
   automaticExamOrganisationFees: z.boolean(),
   bankFeeOnFailedLivePay: z.boolean(),
   restrictedPlanningOnLowBalance: z.boolean(),
   stampOnCertificates: z.boolean(),
 });
 export type MasterDataForm = z.infer<typeof masterDataSchema>;
+
+/** SEPA's pre-notification period unless the school agreed a shorter one with its students. */
+export const DEFAULT_PRE_NOTIFICATION_DAYS = 14;
 
 export function masterDataToForm(data: MasterData): MasterDataForm {
   return {
@@ -86,6 +101,8 @@ export function masterDataToForm(data: MasterData): MasterDataForm {
     creditorId: data.creditorId ?? '',
     accountingGroup: data.accountingGroup ?? '',
     responsiblePerson: data.responsiblePerson ?? '',
+    preNotificationDays: data.preNotificationDays ?? DEFAULT_PRE_NOTIFICATION_DAYS,
+    lowBalanceThreshold: data.lowBalanceThreshold ?? 0,
     ...data.switches,
   };
 }
@@ -118,6 +135,8 @@ export function formToMasterData(form: MasterDataForm): MasterDataInput {
     creditorId: upper(form.creditorId),
     accountingGroup: orUndefined(form.accountingGroup),
     responsiblePerson: orUndefined(form.responsiblePerson),
+    preNotificationDays: form.preNotificationDays,
+    lowBalanceThreshold: form.lowBalanceThreshold,
     switches: {
       automaticExamOrganisationFees: form.automaticExamOrganisationFees,
       bankFeeOnFailedLivePay: form.bankFeeOnFailedLivePay,
@@ -174,6 +193,7 @@ export const ACCOUNT_FIELDS = [
   'transitAccount',
   'passingItemsAccount',
   'livePayAccount',
+  'bankAccount',
 ] as const;
 export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 export type ChartOfAccounts = AccountsConfig['chartOfAccounts'];
@@ -194,6 +214,7 @@ export const DEFAULT_ACCOUNTS: Record<ChartOfAccounts, Record<AccountField, stri
     transitAccount: '1360',
     passingItemsAccount: '1590',
     livePayAccount: '1361',
+    bankAccount: '1200',
   },
   SKR04: {
     revenue19Account: '4400',
@@ -203,6 +224,7 @@ export const DEFAULT_ACCOUNTS: Record<ChartOfAccounts, Record<AccountField, stri
     transitAccount: '1460',
     passingItemsAccount: '1370',
     livePayAccount: '1461',
+    bankAccount: '1800',
   },
 };
 
@@ -210,6 +232,18 @@ const account = z
   .string()
   .trim()
   .regex(/^[0-9]{4}$/, 'validation.account_number');
+/** An optional whole number typed as text (no thousands separator), checked against its range. */
+const optionalNumberText = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || (/^[0-9]+$/.test(value) && +value >= min && +value <= max),
+      message,
+    );
+
+export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
 export const accountsSchema = z.object({
   chartOfAccounts: z.enum(CHARTS_OF_ACCOUNTS),
   revenue19Account: account,
@@ -219,8 +253,59 @@ export const accountsSchema = z.object({
   transitAccount: account,
   passingItemsAccount: account,
   livePayAccount: account,
+  bankAccount: account,
+  debtorAccount: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{5}$/, 'validation.debtor_account')
+    .refine((value) => +value >= 10000 && +value <= 69999, 'validation.debtor_account'),
+  consultantNumber: optionalNumberText(1001, 9999999, 'validation.consultant_number'),
+  clientNumber: optionalNumberText(1, 99999, 'validation.client_number'),
+  fiscalYearStartMonth: z.number().int().min(1).max(12),
+  bookkeepingPortalUrl: optionalChecked(isValidUrl, 'validation.url', 2000),
 });
 export type AccountsForm = z.infer<typeof accountsSchema>;
+
+/** The collective debtor account a school that never saved is answered with. */
+export const DEFAULT_DEBTOR_ACCOUNT = '10000';
+
+/** The form's values of a configuration; what the server left out gets its documented default. */
+export const accountsToForm = (config: AccountsConfig): AccountsForm => ({
+  chartOfAccounts: config.chartOfAccounts,
+  revenue19Account: config.revenue19Account,
+  revenue7Account: config.revenue7Account,
+  revenue0Account: config.revenue0Account,
+  cashAccount: config.cashAccount,
+  transitAccount: config.transitAccount,
+  passingItemsAccount: config.passingItemsAccount,
+  livePayAccount: config.livePayAccount,
+  bankAccount: config.bankAccount ?? DEFAULT_ACCOUNTS[config.chartOfAccounts].bankAccount,
+  debtorAccount: config.debtorAccount ?? DEFAULT_DEBTOR_ACCOUNT,
+  consultantNumber: config.consultantNumber === undefined ? '' : String(config.consultantNumber),
+  clientNumber: config.clientNumber === undefined ? '' : String(config.clientNumber),
+  fiscalYearStartMonth: config.fiscalYearStartMonth ?? 1,
+  bookkeepingPortalUrl: config.bookkeepingPortalUrl ?? '',
+});
+
+/** The PUT body: empty optional fields are left out (the server then answers their default). */
+export const formToAccounts = (form: AccountsForm): AccountsConfig =>
+  stripUndefined({
+    chartOfAccounts: form.chartOfAccounts,
+    revenue19Account: form.revenue19Account.trim(),
+    revenue7Account: form.revenue7Account.trim(),
+    revenue0Account: form.revenue0Account.trim(),
+    cashAccount: form.cashAccount.trim(),
+    transitAccount: form.transitAccount.trim(),
+    passingItemsAccount: form.passingItemsAccount.trim(),
+    livePayAccount: form.livePayAccount.trim(),
+    bankAccount: form.bankAccount.trim(),
+    debtorAccount: form.debtorAccount.trim(),
+    consultantNumber:
+      form.consultantNumber.trim() === '' ? undefined : Number(form.consultantNumber),
+    clientNumber: form.clientNumber.trim() === '' ? undefined : Number(form.clientNumber),
+    fiscalYearStartMonth: form.fiscalYearStartMonth,
+    bookkeepingPortalUrl: orUndefined(form.bookkeepingPortalUrl),
+  }) as AccountsConfig;
 
 /** True when every account is the default of the given frame (switching may then just apply). */
 export const isDefaultOf = (form: AccountsForm, frame: ChartOfAccounts) =>
