@@ -1,5 +1,6 @@
 import type { Services } from '../modules/handlers';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
+import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits';
 
 /**
  * Every background job's worker, registered once per app (app.ts). A domain with jobs adds
@@ -7,4 +8,5 @@ import { registerBillingRunWorker } from '../modules/payment-documents/billing-r
  */
 export function registerJobWorkers(services: Services): void {
   registerBillingRunWorker(services);
+  registerLivePayDebitWorker(services);
 }

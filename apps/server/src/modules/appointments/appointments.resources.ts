@@ -25,6 +25,8 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { AppError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import type { JobQueue } from '../../jobs/job-queue';
+import { queuePreNotifications, writeLessonDebits } from '../payments/live-pay-debits';
 import { guardWrite } from '../resources/database-errors';
 import {
   addDays,
@@ -349,7 +351,7 @@ const NEWEST_FIRST: SortOrder[] = [
  * of spec 000 §3–4, plus the period list, series creation, and the student and cost-bearer
  * listings.
  */
-export function createAppointmentHandlers(db: Db): OperationHandlers {
+export function createAppointmentHandlers(db: Db, jobs?: JobQueue): OperationHandlers {
   const signatureFile = fileRefLoader(db);
   const toDto = async (row: AppointmentRow) =>
     appointmentToDto(
@@ -515,8 +517,10 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
       const others = await otherOccurrences(auth, current, scope);
       const shift = daysFrom(current.date, values.date as string);
       const moves = others.map((row) => ({ row, date: addDays(row.date, shift) }));
-      // Only a change of time or resources is checked again (a release keeps what was confirmed).
+      // Only a change of time, resources or student is checked again (a release keeps what was
+      // confirmed).
       const rebooks =
+        current.studentEducationId !== (values.studentEducationId ?? null) ||
         current.date !== values.date ||
         hhmm(current.startTime) !== values.startTime ||
         current.minutes !== values.minutes ||
@@ -524,6 +528,7 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
         current.vehicleId !== values.vehicleId ||
         current.trailerId !== values.trailerId ||
         current.escortVehicleId !== values.escortVehicleId;
+      let debits: number[] = [];
       const row = await guardWrite(
         () =>
           db.transaction(async (tx) => {
@@ -554,11 +559,19 @@ export function createAppointmentHandlers(db: Db): OperationHandlers {
                 })
                 .where(and(inSchool(auth), eq(appointments.id, move.row.id)));
             }
+            // Live pay: a signed lesson released now is debited in this transaction.
+            if (values.released) {
+              debits = await writeLessonDebits(tx, auth.drivingSchoolId, [
+                current.id,
+                ...moves.map((move) => move.row.id),
+              ]);
+            }
             return updated;
           }),
         constraints,
       );
       if (!row) throw notFound();
+      await queuePreNotifications(jobs, auth.drivingSchoolId, debits);
       return { status: 200, body: await toDto(row) };
     },
 

@@ -1,9 +1,12 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, asc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   appointments,
   branches,
+  masterData,
+  paymentDocuments,
+  payments,
   studentEducations,
   students,
   userBranches,
@@ -27,8 +30,10 @@ import { occurrenceDates } from './occurrences';
 /*
  * The booking checks of the instructor's calendar (spec 000 §5, 001 §5): overlaps, the
  * instructor's work hours and the branch's work corridor, the class of the education and the
- * 495 minutes of practical instruction a day. Every finding is a warning the user confirms;
- * nothing is booked. The school has no mirror schools yet, so no mirror appointment is found.
+ * 495 minutes of practical instruction a day, and — with the master data's "restricted
+ * planning on low balance" — the student's balance (LOW_BALANCE). Every finding is a warning
+ * the user confirms; nothing is booked. The school has no mirror schools yet, so no mirror
+ * appointment is found.
  */
 
 type Schemas = components['schemas'];
@@ -224,6 +229,74 @@ function classMismatch(
   }
 }
 
+/** The settled payment statuses (as payments.resources.ts `SETTLED_PAYMENT_STATUSES`). */
+const SETTLED = ['PAID', 'PARTIALLY_PAID'] as const;
+
+/**
+ * Restricted planning: for a driving lesson of a student's education, when the school's
+ * switch `restricted_planning_on_low_balance` is on, the student's balance and the limit if
+ * the balance is below it — else null (switch off, no education, not a driving lesson).
+ * The balance is the one `getStudentBalance` answers: `paid − invoiced` over the invoices
+ * addressed to the student (not drafts, not payment requests; cancellations subtract) and
+ * the student's settled payments, cost bearers' left out. The limit `low_balance_threshold`
+ * is in cents; none means 0 (a student who owes anything is asked about).
+ */
+export async function lowBalance(
+  db: Db,
+  schoolId: number,
+  booking: { type?: string | null; studentEducationId?: number | null },
+): Promise<{ balance: number; threshold: number } | null> {
+  if ((booking.type ?? 'DRIVING') !== 'DRIVING' || !booking.studentEducationId) return null;
+  const [settings] = await db
+    .select({
+      on: masterData.restrictedPlanningOnLowBalance,
+      threshold: masterData.lowBalanceThreshold,
+    })
+    .from(masterData)
+    .where(eq(masterData.drivingSchoolId, schoolId));
+  if (!settings?.on) return null;
+  const [education] = await db
+    .select({ studentId: studentEducations.studentId })
+    .from(studentEducations)
+    .where(
+      and(
+        eq(studentEducations.drivingSchoolId, schoolId),
+        eq(studentEducations.id, booking.studentEducationId),
+      ),
+    );
+  if (!education) return null;
+  const d = paymentDocuments;
+  const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::int`.mapWith(Number);
+  const [[invoiced], [paid]] = await Promise.all([
+    db
+      .select({ total: sum(sql`${d.totalGross}`) })
+      .from(d)
+      .where(
+        and(
+          eq(d.drivingSchoolId, schoolId),
+          eq(d.studentId, education.studentId),
+          isNull(d.costBearerId),
+          ne(d.status, 'DRAFT'),
+          ne(d.type, 'PAYMENT_REQUEST'),
+        ),
+      ),
+    db
+      .select({ total: sum(sql`${payments.amount}`) })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.drivingSchoolId, schoolId),
+          eq(payments.studentId, education.studentId),
+          isNull(payments.costBearerId),
+          inArray(payments.status, [...SETTLED]),
+        ),
+      ),
+  ]);
+  const balance = (paid?.total ?? 0) - (invoiced?.total ?? 0);
+  const threshold = settings.threshold ?? 0;
+  return balance < threshold ? { balance, threshold } : null;
+}
+
 /** INSTRUCTOR_OVERLAP for every day, and CLASS_MISMATCH against the education's class. */
 async function instructorOverlapFindings(
   db: Db,
@@ -242,6 +315,12 @@ async function instructorOverlapFindings(
   const { licenseClass, education } = await bookingClass(db, auth, body);
   if (education && body.licenseClass) {
     classMismatch(findings, dates, licenseClass, [education.licenseClass]);
+  }
+  const low = education ? await lowBalance(db, auth.drivingSchoolId, body) : null;
+  if (low) {
+    for (const date of dates) {
+      findings.get(date)?.push(warning('LOW_BALANCE', 'calendar.check.low_balance', date, low));
+    }
   }
   return findings;
 }
@@ -512,12 +591,16 @@ export function createBookingCheckHandlers(db: Db): OperationHandlers {
  * While saving: takes a transaction-long lock per instructor and vehicle of the booking (so
  * two users booking the same instructor or car wait for each other), then looks for overlaps
  * again. One the user did not confirm — booked by somebody else since their check — refuses
- * the save with 409 and nothing is written; the other user's booking stands.
+ * the save with 409 and nothing is written; the other user's booking stands. A driving lesson
+ * of a student below the school's balance limit (restricted planning) is refused with 409
+ * `errors.balance_too_low` unless LOW_BALANCE is confirmed.
  */
 export async function saveGuard(
   tx: Db,
   auth: AuthContext,
   values: {
+    type?: string | null;
+    studentEducationId?: number | null;
     instructorId?: number | null;
     vehicleId?: number | null;
     trailerId?: number | null;
@@ -567,5 +650,16 @@ export async function saveGuard(
       'errors.appointment_overlap',
       `Another appointment was booked meanwhile on ${first.date} at ${first.startTime} (${first.minutes} min); nothing was saved.`,
     );
+  }
+  // Restricted planning: a driving lesson of a student below the limit needs LOW_BALANCE confirmed.
+  if (!confirmed.includes('LOW_BALANCE')) {
+    const low = await lowBalance(tx, auth.drivingSchoolId, values);
+    if (low) {
+      throw new AppError(
+        409,
+        'errors.balance_too_low',
+        `The student's balance (${low.balance} cents) is below the school's limit (${low.threshold} cents); confirm LOW_BALANCE to book the driving lesson. Nothing was saved.`,
+      );
+    }
   }
 }

@@ -19,7 +19,7 @@ import { createTheoryProgressHandlers } from '../theory/theory-progress';
 export function createPlanningHandlers(services: Services): OperationHandlers {
   const { db } = services;
   return mergeHandlers(
-    createAppointmentHandlers(db),
+    createAppointmentHandlers(db, services.jobs),
     createBookingCheckHandlers(db),
     createCalendarHandlers(db),
     createDrivingLessonHandlers(db, services.files),
