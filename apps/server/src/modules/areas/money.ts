@@ -1,4 +1,5 @@
 import type { OperationHandlers } from '../../http/operation-types';
+import { createAccountingHandlers } from '../accounting/accounting.handlers';
 import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
 import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
@@ -32,3 +33,4 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createBroadcastHandlers(db),
   );
 }
+    createAccountingHandlers(services),
