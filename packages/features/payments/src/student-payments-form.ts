@@ -68,3 +68,15 @@ export function toPaymentInput(
     ...(form.note !== '' ? { note: form.note } : {}),
   };
 }
+
+/**
+ * A fresh `Idempotency-Key` (made once per dialog opening): a random UUID, or random hex
+ * where the browser offers no `randomUUID` (a page served over plain http).
+ */
+export function newIdempotencyKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
