@@ -11,6 +11,7 @@ import { createFinalInvoiceHandlers } from '../payment-documents/final-invoices'
 import { createFlashPayHandlers } from '../payment-documents/flash-pay';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
 import { createPaymentHandlers } from '../payments/payments.resources';
+import { createPaymentWorkflowHandlers } from '../payments/workflows';
 import { mergeHandlers } from '../resources/kit';
 
 /**
@@ -28,6 +29,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createBillingRunHandlers(services),
     createDocumentFileHandlers(services),
     createPaymentHandlers(db),
+    createPaymentWorkflowHandlers(db),
     createMandateHandlers(db),
     createMailHandlers(db),
     createBroadcastHandlers(db),
