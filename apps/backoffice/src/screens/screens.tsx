@@ -49,6 +49,8 @@ const AREAS = {
   theory: () => import('./theory-pages').then((area) => area.THEORY_PAGES),
   exams: () => import('./exam-pages').then((area) => area.EXAM_PAGES),
   invoices: () => import('./invoice-pages').then((area) => area.INVOICE_PAGES),
+  payments: () => import('./payment-pages').then((area) => area.PAYMENT_PAGES),
+  accounting: () => import('./accounting-pages').then((area) => area.ACCOUNTING_PAGES),
 };
 
 type Area = keyof typeof AREAS;

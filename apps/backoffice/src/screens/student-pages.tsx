@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { documentFormRoute } from './document-routes';
 import type { Pages } from './screens';
 
-const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices'> = [
+const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices' | 'payments'> = [
   'master',
   'educations',
   'documents',
@@ -25,6 +25,7 @@ const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices'> = [
   'theory',
   'exams',
   'invoices',
+  'payments',
   'timeline',
 ];
 
@@ -38,6 +39,10 @@ const StudentTheoryPanel = lazy(() =>
 
 const DocumentsPanel = lazy(() =>
   import('@fahrwerk/invoices').then((invoices) => ({ default: invoices.DocumentsPanel })),
+);
+
+const StudentPaymentsTab = lazy(() =>
+  import('./payment-pages').then((payments) => ({ default: payments.StudentPaymentsTab })),
 );
 
 const StudentExamsPanel = lazy(() =>
@@ -94,6 +99,17 @@ function useRecordTabs(): StudentRecordTab[] {
               if (route) navigate({ href: `${route}?documentId=${document.id}` });
             }}
           />
+        </Suspense>
+      ),
+    });
+  }
+  if (canInvoices) {
+    tabs.push({
+      id: 'payments',
+      label: t('studentRecord.payments'),
+      render: (student) => (
+        <Suspense fallback={loading}>
+          <StudentPaymentsTab studentId={student.id} />
         </Suspense>
       ),
     });
