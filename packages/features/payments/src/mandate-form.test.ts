@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmMandateSchema,
   emptyMandateForm,
   mandateFormSchema,
   publicMandateFormSchema,
@@ -71,6 +72,26 @@ describe('mandateFormSchema', () => {
     expect(messages(mandateFormSchema.safeParse(emptyMandateForm()))).toEqual({
       holderName: 'validation.required',
       iban: 'validation.required',
+    });
+  });
+});
+
+describe('the date of signature', () => {
+  it('may not lie in the future', () => {
+    const form = {
+      ...emptyMandateForm(),
+      holderName: 'Lena Berger',
+      iban: 'DE89370400440532013000',
+    };
+    expect(messages(mandateFormSchema.safeParse({ ...form, signedAt: '2999-01-01' }))).toEqual({
+      signedAt: 'mandates.form.signedInFuture',
+    });
+    expect(mandateFormSchema.safeParse({ ...form, signedAt: '2020-01-01' }).success).toBe(true);
+    expect(messages(confirmMandateSchema.safeParse({ signedAt: '2999-01-01' }))).toEqual({
+      signedAt: 'mandates.form.signedInFuture',
+    });
+    expect(messages(confirmMandateSchema.safeParse({ signedAt: null }))).toEqual({
+      signedAt: 'validation.required',
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { components } from '@fahrwerk/api';
+import { toIsoDate } from '@fahrwerk/ui';
 import { z } from 'zod';
 import { BIC, compactIban, isValidIban, SEPA_CHARACTERS } from './mandate-rules';
 
@@ -10,6 +11,11 @@ import { BIC, compactIban, isValidIban, SEPA_CHARACTERS } from './mandate-rules'
 
 type MandateInput = components['schemas']['MandateInput'];
 type PublicMandateInput = components['schemas']['PublicMandateInput'];
+
+/** A form cannot have been signed after today (Europe/Berlin). */
+function notInFuture(date: string | null): boolean {
+  return date === null || date <= toIsoDate(new Date());
+}
 
 const holderName = z.string().trim().min(1, 'validation.required').max(70, 'validation.max_length');
 
@@ -40,7 +46,7 @@ export const mandateFormSchema = z.object({
       message: 'mandates.form.invalidReference',
     }),
   /** With a date of signature the mandate is confirmed at once. */
-  signedAt: z.string().nullable(),
+  signedAt: z.string().nullable().refine(notInFuture, 'mandates.form.signedInFuture'),
 });
 
 export type MandateForm = z.input<typeof mandateFormSchema>;
@@ -74,7 +80,8 @@ export const confirmMandateSchema = z.object({
   signedAt: z
     .string()
     .nullable()
-    .refine((value) => Boolean(value), 'validation.required'),
+    .refine((value) => Boolean(value), 'validation.required')
+    .refine(notInFuture, 'mandates.form.signedInFuture'),
 });
 
 export type ConfirmMandateForm = z.input<typeof confirmMandateSchema>;
