@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   automaticPaymentTriggers,
@@ -13,8 +13,10 @@ import {
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
 import type { OperationHandlers } from '../../http/operation-types';
 import { refreshCostBearerBalances } from '../payment-documents/payment-documents.resources';
+import { guardWrite } from '../resources/database-errors';
 import {
   berlinToday,
   handlers as kitHandlers,
@@ -24,6 +26,15 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
+import {
+  documentOfPayer,
+  INVOICED_SUM,
+  OPEN_SUM,
+  overdueSum,
+  PAID_SUM,
+  paymentOfPayer,
+  REQUESTED_SUM,
+} from './workflows';
 
 /*
  * Payments recorded by the office (transfer, cash, card, refunds) and the live-pay debits,
@@ -102,8 +113,20 @@ const paymentFromInput = (input: Record<string, unknown>) => ({
   note: input.note ?? null,
 });
 
-/** The rules of a payment the office records by hand (create and correction). */
-async function checkManualPayment(db: Db, auth: AuthContext, values: Record<string, unknown>) {
+/**
+ * The rules of a payment the office records by hand (create and correction): one payer, no
+ * debits by hand; against a document only an issued one of the same payer, whose education
+ * the payment then counts for; a refund (negative amount) against a document at most what
+ * was paid on it. Without a document the payment counts for the balance only. `values` is
+ * completed in place (the document's education). Inside a transaction the document's row is
+ * locked, so two payments on one document settle it one after the other.
+ */
+async function checkManualPayment(
+  db: Db,
+  auth: AuthContext,
+  values: Record<string, unknown>,
+  previous?: PaymentRow,
+) {
   if ((values.studentId == null) === (values.costBearerId == null)) {
     throw globalError('errors.payer_required', 'Give exactly one of studentId and costBearerId.');
   }
@@ -113,6 +136,24 @@ async function checkManualPayment(db: Db, auth: AuthContext, values: Record<stri
       'Direct debits come only from live pay and the SEPA export.',
     );
   }
+  if (values.studentId != null && values.studentEducationId != null) {
+    const [education] = await db
+      .select({ studentId: studentEducations.studentId })
+      .from(studentEducations)
+      .where(
+        and(
+          eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
+          eq(studentEducations.id, Number(values.studentEducationId)),
+        ),
+      );
+    if (education && education.studentId !== values.studentId) {
+      throw fieldError(
+        'studentEducationId',
+        'validation.invalid',
+        'The education is not one of the student.',
+      );
+    }
+  }
   if (values.documentId == null) return;
   const [document] = await db
     .select({
@@ -120,6 +161,8 @@ async function checkManualPayment(db: Db, auth: AuthContext, values: Record<stri
       type: paymentDocuments.type,
       studentId: paymentDocuments.studentId,
       costBearerId: paymentDocuments.costBearerId,
+      studentEducationId: paymentDocuments.studentEducationId,
+      paidAmount: paymentDocuments.paidAmount,
     })
     .from(paymentDocuments)
     .where(
@@ -127,7 +170,8 @@ async function checkManualPayment(db: Db, auth: AuthContext, values: Record<stri
         eq(paymentDocuments.drivingSchoolId, auth.drivingSchoolId),
         eq(paymentDocuments.id, Number(values.documentId)),
       ),
-    );
+    )
+    .for('update');
   if (!document) {
     throw fieldError('documentId', 'validation.not_found', 'No such document in your school.');
   }
@@ -150,6 +194,32 @@ async function checkManualPayment(db: Db, auth: AuthContext, values: Record<stri
       'documentId',
       'validation.invalid',
       'The document is addressed to another payer.',
+    );
+  }
+  if (values.studentEducationId == null) {
+    values.studentEducationId = document.studentEducationId;
+  } else if (
+    document.studentEducationId !== null &&
+    document.studentEducationId !== values.studentEducationId
+  ) {
+    throw fieldError(
+      'studentEducationId',
+      'validation.invalid',
+      'The document belongs to another education.',
+    );
+  }
+  const amount = Number(values.amount);
+  const settledBefore =
+    document.paidAmount -
+    (previous?.documentId === Number(values.documentId) &&
+    (SETTLED_PAYMENT_STATUSES as readonly string[]).includes(previous.status)
+      ? previous.amount
+      : 0);
+  if (amount < 0 && settledBefore + amount < 0) {
+    throw fieldError(
+      'amount',
+      'validation.invalid',
+      'A refund against a document can be at most what was paid on it.',
     );
   }
 }
@@ -212,15 +282,24 @@ function paymentConditions(filter: PaymentFilter): (SQL | undefined)[] {
   ];
 }
 
+/** What a refused payment write means, per constraint. */
+const PAYMENT_CONSTRAINTS = {
+  payments_amount_check: { field: 'amount', error: 'validation.invalid' },
+  payments_document_fk: { field: 'documentId', error: 'validation.not_found' },
+  payments_student_fk: { field: 'studentId', error: 'validation.not_found' },
+  payments_education_fk: { field: 'studentEducationId', error: 'validation.not_found' },
+  payments_cost_bearer_fk: { field: 'costBearerId', error: 'validation.not_found' },
+  payments_payer_check: { error: 'errors.payer_required' },
+};
+
 export function createPaymentHandlers(db: Db): OperationHandlers {
   // Create, update and delete settle the documents and cost bearers too: wrapped below.
-  const { createPayment, updatePayment, deletePayment, ...generic } = createResourceHandlers(db, {
+  const { updatePayment, deletePayment, ...generic } = createResourceHandlers(db, {
     table: payments,
     operations: {
       get: 'getPayment',
       filter: 'filterPayments',
       page: 'pagePayments',
-      create: 'createPayment',
       update: 'updatePayment',
       delete: 'deletePayment',
     },
@@ -230,19 +309,11 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
     sortColumns: paymentSort,
     defaultSort: paymentDefaultSort,
     filters: (body) => paymentConditions(body as PaymentFilter),
-    constraints: {
-      payments_amount_check: { field: 'amount', error: 'validation.invalid' },
-      payments_document_fk: { field: 'documentId', error: 'validation.not_found' },
-      payments_student_fk: { field: 'studentId', error: 'validation.not_found' },
-      payments_education_fk: { field: 'studentEducationId', error: 'validation.not_found' },
-      payments_cost_bearer_fk: { field: 'costBearerId', error: 'validation.not_found' },
-      payments_payer_check: { error: 'errors.payer_required' },
-    },
+    constraints: PAYMENT_CONSTRAINTS,
     rules: {
-      beforeCreate: ({ auth, values }) => checkManualPayment(db, auth, values ?? {}),
       async beforeUpdate({ auth, current, values }) {
         checkChangeable(current);
-        await checkManualPayment(db, auth, values ?? {});
+        await checkManualPayment(db, auth, values ?? {}, current);
       },
       async beforeDelete({ current }) {
         checkChangeable(current);
@@ -257,27 +328,52 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
 
   /** The documents and cost bearers a payment settles, before and after a write, follow it. */
   const write = {
-    create: required(createPayment, 'createPayment'),
     update: required(updatePayment, 'updatePayment'),
     delete: required(deletePayment, 'deletePayment'),
   };
-  const settle = async (schoolId: number, rows: (PaymentRow | Payment | null | undefined)[]) => {
+  const settle = async (
+    schoolId: number,
+    rows: (PaymentRow | Payment | null | undefined)[],
+    via: Db = db,
+  ) => {
     await refreshDocumentPayments(
-      db,
+      via,
       schoolId,
       rows.map((row) => row?.documentId),
     );
     await refreshCostBearerBalances(
-      db,
+      via,
       schoolId,
       rows.map((row) => row?.costBearerId),
     );
   };
+
   const settling = kitHandlers({
-    async createPayment(request, reply) {
-      const result = await write.create(request, reply);
-      await settle(requireAuth(request).drivingSchoolId, [result.body]);
-      return result;
+    /**
+     * Records a payment: the rules, the row and the settled document and cost bearer in one
+     * transaction; a retry with the same `Idempotency-Key` answers the first payment again.
+     */
+    async createPayment(request) {
+      const auth = requireAuth(request);
+      const schoolId = auth.drivingSchoolId;
+      return idempotent(db, schoolId, request, 'createPayment', () =>
+        db.transaction(async (txn) => {
+          const tx: Db = txn;
+          const values = paymentFromInput(request.body as Record<string, unknown>);
+          await checkManualPayment(tx, auth, values);
+          const [row] = await guardWrite(
+            () =>
+              tx
+                .insert(payments)
+                .values({ ...(values as typeof payments.$inferInsert), drivingSchoolId: schoolId })
+                .returning(),
+            PAYMENT_CONSTRAINTS,
+          );
+          if (!row) throw new Error('The payment was not written.');
+          await settle(schoolId, [row], tx);
+          return { status: 201 as const, body: toPaymentDto(row) };
+        }),
+      );
     },
     async updatePayment(request, reply) {
       const auth = requireAuth(request);
@@ -296,50 +392,27 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
   });
 
   /**
-   * The saldo of a student: `paid − invoiced` over the invoices addressed to the student
-   * (cancellations subtract; payment requests only count as `requested`) and the
-   * student's settled payments — in total and per education.
+   * The saldo of a student, in total and per education: `balance = paid − invoiced` on the
+   * student's own account, from the fragments of workflows.ts (the definition is written
+   * there), so this, the workflow lists and the overviews cannot disagree.
    */
   async function balanceOf(schoolId: number, studentId: number): Promise<Balance> {
-    const d = paymentDocuments;
     const today = berlinToday();
-    const open = sql`${d.type} <> 'PAYMENT_REQUEST' and ${d.status} in ('ISSUED', 'PARTIALLY_PAID') and ${d.openAmount} > 0`;
-    const money = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::int`.mapWith(Number);
+    const rows = async (query: SQL) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
     const [documentSums, paymentSums, educations] = await Promise.all([
-      db
-        .select({
-          educationId: d.studentEducationId,
-          invoiced: money(sql`case when ${d.type} <> 'PAYMENT_REQUEST' then ${d.totalGross} end`),
-          open: money(sql`case when ${open} then ${d.openAmount} end`),
-          overdue: money(
-            sql`case when ${open} and ${d.dueDate} < ${today} then ${d.openAmount} end`,
-          ),
-          requested: money(
-            sql`case when ${d.type} = 'PAYMENT_REQUEST' and ${d.status} in ('ISSUED', 'PARTIALLY_PAID') then ${d.openAmount} end`,
-          ),
-        })
-        .from(d)
-        .where(
-          and(
-            eq(d.drivingSchoolId, schoolId),
-            eq(d.studentId, studentId),
-            isNull(d.costBearerId),
-            ne(d.status, 'DRAFT'),
-          ),
-        )
-        .groupBy(d.studentEducationId),
-      db
-        .select({ educationId: payments.studentEducationId, paid: money(sql`${payments.amount}`) })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.drivingSchoolId, schoolId),
-            eq(payments.studentId, studentId),
-            isNull(payments.costBearerId),
-            inArray(payments.status, [...SETTLED_PAYMENT_STATUSES]),
-          ),
-        )
-        .groupBy(payments.studentEducationId),
+      rows(sql`select d.student_education_id as education_id,
+          ${INVOICED_SUM}::bigint as invoiced, ${OPEN_SUM}::bigint as open,
+          ${overdueSum(today)}::bigint as overdue, ${REQUESTED_SUM}::bigint as requested
+        from payment_documents d
+        where d.driving_school_id = ${schoolId} and d.student_id = ${studentId}
+        and ${documentOfPayer('student')}
+        group by d.student_education_id`),
+      rows(sql`select p.student_education_id as education_id, ${PAID_SUM}::bigint as paid
+        from payments p
+        where p.driving_school_id = ${schoolId} and p.student_id = ${studentId}
+        and ${paymentOfPayer('student')}
+        group by p.student_education_id`),
       db
         .select({
           id: studentEducations.id,
@@ -356,27 +429,23 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
         .orderBy(asc(studentEducations.id))
         .limit(50),
     ]);
-    const sum = <T>(rows: T[], value: (row: T) => number) =>
-      rows.reduce((total, row) => total + value(row), 0);
-    const invoiced = sum(documentSums, (row) => row.invoiced);
-    const paid = sum(paymentSums, (row) => row.paid);
+    const sum = (list: Record<string, unknown>[], key: string, educationId?: number) =>
+      list
+        .filter((row) => educationId === undefined || Number(row.education_id) === educationId)
+        .reduce((total, row) => total + Number(row[key] ?? 0), 0);
+    const invoiced = sum(documentSums, 'invoiced');
+    const paid = sum(paymentSums, 'paid');
     return {
       studentId,
       balance: paid - invoiced,
       invoiced,
       paid,
-      open: sum(documentSums, (row) => row.open),
-      overdue: sum(documentSums, (row) => row.overdue),
-      requested: sum(documentSums, (row) => row.requested),
+      open: sum(documentSums, 'open'),
+      overdue: sum(documentSums, 'overdue'),
+      requested: sum(documentSums, 'requested'),
       educations: educations.map((education) => {
-        const educationInvoiced = sum(
-          documentSums.filter((row) => row.educationId === education.id),
-          (row) => row.invoiced,
-        );
-        const educationPaid = sum(
-          paymentSums.filter((row) => row.educationId === education.id),
-          (row) => row.paid,
-        );
+        const educationInvoiced = sum(documentSums, 'invoiced', education.id);
+        const educationPaid = sum(paymentSums, 'paid', education.id);
         return {
           studentEducationId: education.id,
           licenseClass: education.licenseClass,
