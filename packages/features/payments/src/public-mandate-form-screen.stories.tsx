@@ -131,7 +131,8 @@ export const LinkUsedMeanwhile: Story = {
 export const UnknownLink: Story = {
   parameters: { msw: { handlers: recordMandateCalls({ publicForm: 'unknown' }).handlers } },
   play: async ({ args }) => {
-    await waitFor(() => expect(args.onFailure).toHaveBeenCalled());
+    await waitFor(() => expect(args.onFailure).toHaveBeenCalledTimes(1));
+    await expect(args.onSuccess).not.toHaveBeenCalled();
   },
 };
 

@@ -1,7 +1,7 @@
 import { isApiError } from '@fahrwerk/api';
 import { ApiForm, FormCheckbox, FormTextField, useApiForm } from '@fahrwerk/core';
 import { Button, ErrorState, formatDateTime, Spinner } from '@fahrwerk/ui';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import {
   type PublicMandateForm,
   usePublicMandateForm,
@@ -40,8 +40,12 @@ export function PublicMandateFormScreen({
   const form = usePublicMandateForm(token);
   const unknown = form.isError && isNotFound(form.error);
 
+  // Once, even when the host passes a new callback on each render.
+  const reported = useRef(false);
   useEffect(() => {
-    if (unknown) onFailure();
+    if (!unknown || reported.current) return;
+    reported.current = true;
+    onFailure();
   }, [unknown, onFailure]);
 
   return (
