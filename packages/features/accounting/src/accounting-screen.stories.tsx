@@ -245,6 +245,7 @@ export const WithoutCompanyPermission: Story = {
     await canvas.findByText(/Den Kontenrahmen sehen Sie nur mit der Berechtigung/);
     await userEvent.click(canvas.getByRole('button', { name: 'DATEV-Export herunterladen' }));
     await canvas.findByText('Heruntergeladen: EXTF_Buchungsstapel_20261001_20261031.csv');
+    await expect(noCompany.calls.config).toBe(0);
   },
 };
 

@@ -87,6 +87,8 @@ export function AccountingScreen({ onEditAccounts, today }: AccountingScreenProp
             </div>
           ) : (
             <DatevExportFormSection
+              // The schema holds the fiscal year: a frame read later (a retry) makes a new form.
+              key={config.data?.fiscalYearStartMonth ?? 'none'}
               today={day}
               config={forbidden || config.isError ? null : (config.data ?? null)}
             />

@@ -8,6 +8,7 @@ const neverSaved = mockAccounting({ config: accountsNeverSavedFixture });
 const loading = mockAccounting({ config: 'loading' });
 const failing = mockAccounting({ config: 'error' });
 const refused = mockAccounting({ config: 'forbidden' });
+const notAsked = mockAccounting();
 
 /** `window.open`, answered with no window (a story opens nothing). */
 let open: MockInstance<typeof window.open>;
@@ -86,9 +87,10 @@ export const LoadError: Story = {
 
 /** Without the company permission the address is not asked for. */
 export const WithoutCompanyPermission: Story = {
-  parameters: { permissions: ['MODULE_ACCOUNTING'] },
+  parameters: { permissions: ['MODULE_ACCOUNTING'], msw: { handlers: notAsked.handlers } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Keine Berechtigung');
+    await expect(notAsked.calls.config).toBe(0);
   },
 };
 

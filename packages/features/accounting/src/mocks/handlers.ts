@@ -85,6 +85,8 @@ export type AccountingMockOptions = {
 };
 
 export type AccountingCalls = {
+  /** How often the accounts configuration was asked for. */
+  config: number;
   datev: { body: DatevExportRequest; idempotencyKey: string | null }[];
   payroll: PayrollExportRequest[];
 };
@@ -93,13 +95,14 @@ const compact = (date: string) => date.replaceAll('-', '');
 
 /** Handlers answering every call of the accounting screens, and the calls they received. */
 export function mockAccounting(options: AccountingMockOptions = {}) {
-  const calls: AccountingCalls = { datev: [], payroll: [] };
+  const calls: AccountingCalls = { config: 0, datev: [], payroll: [] };
   let datevFailures = options.datevFailures ?? 0;
   const config = options.config ?? accountsConfigFixture;
   const instructors = options.instructors ?? instructorsFixture;
 
   const handlers = [
     mockHttp.get('/accounts-config/current', async ({ response }) => {
+      calls.config += 1;
       if (config === 'loading') await delay('infinite');
       if (config === 'error') return response(500).json(errorBody('errors.internal'));
       if (config === 'forbidden' || config === 'loading') {
