@@ -200,6 +200,34 @@ export const ConfirmMandate: Story = {
   },
 };
 
+/** The server refuses the confirmation (confirmed elsewhere meanwhile): its message in the dialog, which stays open. */
+export const ConfirmRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: recordMandateCalls({
+        confirmError: errorBody('errors.invalid_status_transition', {
+          globalErrors: ['errors.invalid_status_transition'],
+        }),
+      }).handlers,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Bestätigen: FS-2026-0011-02' }),
+    );
+    const dialog = within(
+      await body().findByRole('dialog', { name: 'Mandat FS-2026-0011-02 bestätigen' }),
+    );
+    await typeDate(dialog, '24112026');
+    await userEvent.click(dialog.getByRole('button', { name: 'Bestätigen' }));
+    await within(await dialog.findByRole('alert')).findByText(
+      'Dieser Statuswechsel ist nicht möglich.',
+    );
+    await expect(cardOf(canvas, 'FS-2026-0011-02').getByText('Unbestätigt')).toBeInTheDocument();
+  },
+};
+
 const revokeCalls = recordMandateCalls({ mandates: [unconfirmedMandate, confirmedMandate] });
 
 /** Another mandate remains: one confirmation, then revoked for good (no actions left). */
