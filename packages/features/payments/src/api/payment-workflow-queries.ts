@@ -272,7 +272,10 @@ export function useProducts() {
   );
 }
 
-/** The school's days between pre-notification and collection (14 unless it agreed shorter). */
+/**
+ * The school's days between pre-notification and collection (14 unless it agreed shorter);
+ * 14 too for a user who may not read the master data.
+ */
 export function usePreNotificationDays(): number {
   const { query } = useApi();
   const canRead = useCan('MODULE_COMPANY');

@@ -6,7 +6,7 @@ import {
   FormTextField,
 } from '@fahrwerk/core';
 import { FieldColumns, FieldSpan, formatMoney, toIsoDate } from '@fahrwerk/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { useCreatePayment } from '../api/mandate-queries';
 import {
@@ -44,7 +44,7 @@ export function RecordPaymentDialog({ row, onClose, onRecorded }: RecordPaymentD
   const create = useCreatePayment();
   const documents = useStudentOpenDocuments(row.studentId);
   const name = `${row.firstName} ${row.lastName}`;
-  let amount = 0;
+  const amount = useRef(0);
   return (
     <FormDialog
       isOpen
@@ -58,7 +58,7 @@ export function RecordPaymentDialog({ row, onClose, onRecorded }: RecordPaymentD
         documentId: '',
       }}
       submit={async (values) => {
-        amount = values.amount ?? 0;
+        amount.current = values.amount ?? 0;
         await create.mutateAsync({
           idempotencyKey,
           body: {
@@ -67,7 +67,7 @@ export function RecordPaymentDialog({ row, onClose, onRecorded }: RecordPaymentD
           },
         });
       }}
-      onSaved={() => onRecorded?.(amount)}
+      onSaved={() => onRecorded?.(amount.current)}
       formProps={{ 'aria-label': t('recordPayment.title', { name }) }}
       t={t}
     >

@@ -1,6 +1,6 @@
-import { FormDateField, FormDialog } from '@fahrwerk/core';
+import { type ApiFormOf, FormDateField, FormDialog } from '@fahrwerk/core';
 import { FieldColumns, toIsoDate } from '@fahrwerk/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { usePreNotificationDays, useSepaExport } from '../api/payment-workflow-queries';
 import { suggestCollectionDate } from '../collection-date';
@@ -33,7 +33,7 @@ export function SepaExportDialog({ onClose, onExported }: SepaExportDialogProps)
   const preNotificationDays = usePreNotificationDays();
   const exportFile = useSepaExport();
   const suggested = suggestCollectionDate(toIsoDate(new Date()), preNotificationDays);
-  let fileName = '';
+  const fileName = useRef('');
   return (
     <FormDialog
       isOpen
@@ -43,7 +43,7 @@ export function SepaExportDialog({ onClose, onExported }: SepaExportDialogProps)
       schema={sepaExportSchema}
       defaultValues={{ collectionDate: suggested, dueUntil: null }}
       submit={async (values) => {
-        fileName = await exportFile.mutateAsync({
+        fileName.current = await exportFile.mutateAsync({
           idempotencyKey,
           body: {
             collectionDate: values.collectionDate ?? suggested,
@@ -52,21 +52,22 @@ export function SepaExportDialog({ onClose, onExported }: SepaExportDialogProps)
           },
         });
       }}
-      onSaved={() => onExported?.(fileName)}
+      onSaved={() => onExported?.(fileName.current)}
       formProps={{ 'aria-label': t('sepa.title') }}
       t={t}
     >
-      {({ control }) => (
+      {(form) => (
         <FieldColumns>
+          <FollowSuggestion form={form} suggested={suggested} />
           <FormDateField
-            control={control}
+            control={form.control}
             name="collectionDate"
             label={t('sepa.collectionDate')}
             description={t('sepa.collectionDateHint', { days: preNotificationDays })}
             isRequired
           />
           <FormDateField
-            control={control}
+            control={form.control}
             name="dueUntil"
             label={t('sepa.dueUntil')}
             description={t('sepa.dueUntilHint')}
@@ -75,4 +76,23 @@ export function SepaExportDialog({ onClose, onExported }: SepaExportDialogProps)
       )}
     </FormDialog>
   );
+}
+
+/**
+ * The suggestion follows the master data once it has arrived (the dialog may open before),
+ * unless the date was already changed by hand.
+ */
+function FollowSuggestion({
+  form,
+  suggested,
+}: {
+  form: ApiFormOf<typeof sepaExportSchema>;
+  suggested: string;
+}) {
+  useEffect(() => {
+    if (!form.getFieldState('collectionDate').isDirty) {
+      form.setValue('collectionDate', suggested);
+    }
+  }, [form, suggested]);
+  return null;
 }

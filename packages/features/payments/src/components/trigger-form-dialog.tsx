@@ -1,5 +1,6 @@
 import { LICENSE_CLASSES, PAYMENT_WORKFLOWS } from '@fahrwerk/api';
 import {
+  type ApiFormOf,
   type EditDialogProps,
   FormCheckboxGroup,
   FormDialog,
@@ -9,6 +10,7 @@ import {
   FormTextField,
 } from '@fahrwerk/core';
 import { FieldColumns, FieldSpan } from '@fahrwerk/ui';
+import { useWatch } from 'react-hook-form';
 import type {
   AutomaticPaymentTrigger,
   AutomaticPaymentTriggerInput,
@@ -53,8 +55,8 @@ export function TriggerFormDialog({ trigger, onSubmit, ...dialog }: TriggerFormD
       formProps={{ 'aria-label': title }}
       t={t}
     >
-      {({ control, watch }) => {
-        const event = watch('event');
+      {(form) => {
+        const { control } = form;
         return (
           <FieldColumns>
             <FormTextField
@@ -74,34 +76,7 @@ export function TriggerFormDialog({ trigger, onSubmit, ...dialog }: TriggerFormD
               isRequired
               options={TRIGGER_EVENTS.map((id) => ({ id, label: t(`events.${id}`) }))}
             />
-            {event === 'DRIVING_LESSON' ? (
-              <FormNumberField
-                control={control}
-                name="lessonCount"
-                label={t('triggers.form.lessonCount')}
-                description={t('triggers.form.lessonCountHint')}
-                minValue={1}
-                maxValue={100}
-              />
-            ) : null}
-            {isExamEvent(event) ? (
-              <FormSelect
-                control={control}
-                name="examKind"
-                label={t('triggers.form.examKind')}
-                noneLabel={t('triggers.form.bothExamKinds')}
-                options={EXAM_KINDS.map((id) => ({ id, label: t(`examKinds.${id}`) }))}
-              />
-            ) : null}
-            {event === 'EXAM_RESULT' ? (
-              <FormSelect
-                control={control}
-                name="examStatus"
-                label={t('triggers.form.examStatus')}
-                noneLabel={t('triggers.form.everyResult')}
-                options={EXAM_STATUSES.map((id) => ({ id, label: t(`examStatuses.${id}`) }))}
-              />
-            ) : null}
+            <EventFields form={form} />
             <FieldSpan>
               <FormCheckboxGroup
                 control={control}
@@ -163,5 +138,46 @@ export function TriggerFormDialog({ trigger, onSubmit, ...dialog }: TriggerFormD
         );
       }}
     </FormDialog>
+  );
+}
+
+/**
+ * The fields of the chosen event (lesson count, exam kind, exam result); only this part
+ * follows the event, so typing elsewhere does not re-render the whole form.
+ */
+function EventFields({ form }: { form: ApiFormOf<typeof automaticPaymentTriggerFormSchema> }) {
+  const { t } = usePaymentsTranslation();
+  const event = useWatch({ control: form.control, name: 'event' });
+  return (
+    <>
+      {event === 'DRIVING_LESSON' ? (
+        <FormNumberField
+          control={form.control}
+          name="lessonCount"
+          label={t('triggers.form.lessonCount')}
+          description={t('triggers.form.lessonCountHint')}
+          minValue={1}
+          maxValue={100}
+        />
+      ) : null}
+      {isExamEvent(event) ? (
+        <FormSelect
+          control={form.control}
+          name="examKind"
+          label={t('triggers.form.examKind')}
+          noneLabel={t('triggers.form.bothExamKinds')}
+          options={EXAM_KINDS.map((id) => ({ id, label: t(`examKinds.${id}`) }))}
+        />
+      ) : null}
+      {event === 'EXAM_RESULT' ? (
+        <FormSelect
+          control={form.control}
+          name="examStatus"
+          label={t('triggers.form.examStatus')}
+          noneLabel={t('triggers.form.everyResult')}
+          options={EXAM_STATUSES.map((id) => ({ id, label: t(`examStatuses.${id}`) }))}
+        />
+      ) : null}
+    </>
   );
 }
