@@ -50,6 +50,7 @@ export const Mandates: Story = {
     await expect(confirmed.getByText('15.10.2026')).toBeInTheDocument();
     // Lapses 36 months after the last debit.
     await expect(confirmed.getByText('15.10.2029')).toBeInTheDocument();
+    await expect(confirmed.getByText('Folgelastschrift (RCUR)')).toBeInTheDocument();
     await expect(await confirmed.findByText('Klasse B')).toBeInTheDocument();
     await expect(confirmed.queryByRole('button', { name: /Bestätigen/ })).toBeNull();
     await expect(confirmed.getByRole('button', { name: /Widerrufen/ })).toBeInTheDocument();
@@ -57,6 +58,7 @@ export const Mandates: Story = {
     const unconfirmed = cardOf(canvas, 'FS-2026-0011-02');
     await expect(unconfirmed.getByText('Unbestätigt')).toBeInTheDocument();
     await expect(unconfirmed.getByText('Alle Ausbildungen')).toBeInTheDocument();
+    await expect(unconfirmed.getByText('Erstlastschrift (FRST)')).toBeInTheDocument();
     await expect(unconfirmed.getByRole('button', { name: /Bestätigen/ })).toBeInTheDocument();
 
     const revoked = cardOf(canvas, 'FS-2024-0011-01');

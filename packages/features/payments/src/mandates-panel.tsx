@@ -122,6 +122,15 @@ export function MandatesPanel({
       ...(expiresAt
         ? [{ label: t('mandates.fields.expiresAt'), value: formatDate(expiresAt) }]
         : []),
+      // FRST or RCUR decides the pre-notification and the bank file of the next debit.
+      ...(isMandateUsable(mandate, today)
+        ? [
+            {
+              label: t('mandates.fields.sequenceType'),
+              value: t(`mandates.sequence.${mandate.sequenceType}`),
+            },
+          ]
+        : []),
       ...(mandate.revokedAt
         ? [{ label: t('mandates.fields.revokedAt'), value: formatDate(mandate.revokedAt) }]
         : []),
