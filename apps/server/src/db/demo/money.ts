@@ -274,6 +274,26 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
     mandateOf.set(education.studentId, mandate);
   }
 
+  // The mandate screens show every state: make sure one mandate of a student outside live
+  // pay was revoked and one still waits for its signature (no faker call: the rest of the
+  // school stays as it was).
+  const outsideLivePay = mandates.filter((mandate) => mandate.row.studentEducationId === null);
+  if (!mandates.some((mandate) => mandate.row.status === 'REVOKED')) {
+    const revoked = outsideLivePay.at(-1);
+    if (revoked) {
+      const signed = revoked.row.signedAt ?? earlier(addDays(today, -90), today);
+      Object.assign(revoked.row, {
+        status: 'REVOKED',
+        signedAt: signed,
+        revokedAt: at(earlier(addDays(signed, 60), today), 11),
+      });
+    }
+  }
+  if (!mandates.some((mandate) => mandate.row.status === 'UNCONFIRMED')) {
+    const waiting = outsideLivePay.find((mandate) => mandate.row.status === 'CONFIRMED');
+    if (waiting) Object.assign(waiting.row, { status: 'UNCONFIRMED', signedAt: null });
+  }
+
   // ---- documents ------------------------------------------------------------------------
   const documents: Draft[] = [];
   const add = (draft: Draft) => {
@@ -573,7 +593,15 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
       // Live pay: a debit per document, due on the collection date.
       const collection = addDays(issueDate, faker.number.int({ min: 2, max: 6 }));
       const failed = collection <= today && faker.datatype.boolean({ probability: 0.08 });
-      const status = collection > today ? 'OPEN' : failed ? 'FAILED' : 'PAID';
+      // Sent to the bank in the last three days: PENDING until the bank settles it.
+      const status =
+        collection > today
+          ? 'OPEN'
+          : failed
+            ? 'FAILED'
+            : collection > addDays(today, -3)
+              ? 'PENDING'
+              : 'PAID';
       const amount = gross;
       paymentDrafts.push({
         document: draft,
@@ -640,6 +668,64 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
     if (row.status === 'ISSUED' && paidAmount > 0) {
       row.status = paidAmount >= gross ? 'PAID' : 'PARTIALLY_PAID';
     }
+  }
+
+  // ---- what the payment screens must show, whatever the dice said --------------------------
+  // (no faker calls: the rest of the school stays as it was)
+  const debitsOf = new Map<number, PaymentDraft[]>();
+  for (const draft of paymentDrafts) {
+    const educationId = draft.row.studentEducationId;
+    if (draft.row.method !== 'DIRECT_DEBIT' || educationId == null) continue;
+    debitsOf.set(educationId, [...(debitsOf.get(educationId) ?? []), draft]);
+  }
+  const newest = (list: PaymentDraft[]) =>
+    list.reduce((a, b) => (b.row.paymentDate >= a.row.paymentDate ? b : a));
+  /** A debit that no longer settles its document (failed or not yet settled by the bank). */
+  const unsettle = (draft: PaymentDraft) => {
+    const document = draft.document?.row;
+    if (!document) return;
+    document.paidAmount = Math.max(0, (document.paidAmount ?? 0) - draft.row.amount);
+    if (document.status === 'PAID' || document.status === 'PARTIALLY_PAID') {
+      document.status = (document.paidAmount ?? 0) > 0 ? 'PARTIALLY_PAID' : 'ISSUED';
+    }
+  };
+  const livePayDebits = [...debitsOf]
+    .filter(([educationId]) => workflows.get(educationId) === 'LIVE_PAY')
+    .sort(([a], [b]) => a - b)
+    .map(([, list]) => list);
+  // A red education: the newest debit of the first live-pay education came back (MD06,
+  // the mandate was withdrawn at the bank).
+  const red = livePayDebits.find((list) => newest(list).row.status !== 'OPEN');
+  if (red) {
+    const debit = newest(red);
+    if (debit.row.status === 'PAID') unsettle(debit);
+    Object.assign(debit.row, { status: 'FAILED', failureReason: 'MD06', bankFee: null });
+  }
+  // A debit the bank has not settled yet.
+  if (!paymentDrafts.some((draft) => draft.row.status === 'PENDING')) {
+    const list = livePayDebits.find(
+      (debits) => debits !== red && newest(debits).row.status === 'PAID',
+    );
+    if (list) {
+      const debit = newest(list);
+      unsettle(debit);
+      debit.row.status = 'PENDING';
+    }
+  }
+  // An overpayment: a classic-pay student rounded a transfer up; the document is PAID and
+  // the 20 € over are a credit on the balance.
+  const rounded = paymentDrafts.find(
+    (draft) =>
+      draft.row.method === 'TRANSFER' &&
+      draft.row.studentId != null &&
+      draft.document?.row.type === 'PARTIAL_INVOICE' &&
+      draft.document.row.status === 'PAID' &&
+      workflows.get(draft.row.studentEducationId ?? 0) === 'CLASSIC_PAY',
+  );
+  if (rounded?.document) {
+    rounded.row.amount += 2_000;
+    rounded.row.note = 'Aufgerundet überwiesen: 20 € Guthaben';
+    rounded.document.row.paidAmount = (rounded.document.row.paidAmount ?? 0) + 2_000;
   }
 
   // ---- insert: documents, cancellations, lines, mandates, payments -----------------------
@@ -782,11 +868,36 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
       dueInDays: 7,
     });
   }
+  const lessonProduct = ids.products.find(
+    (product) => product.type === 'DRIVING_LESSON' && product.name.startsWith('Fahrstunde'),
+  );
+  if (lessonProduct) {
+    triggers.push({
+      drivingSchoolId: schoolId,
+      name: 'Teilrechnung alle 10 Fahrstunden (Flash Pay)',
+      event: 'DRIVING_LESSON',
+      lessonCount: 10,
+      paymentWorkflows: ['FLASH_PAY'],
+      documentType: 'PARTIAL_INVOICE',
+      productIds: [lessonProduct.id],
+      dueInDays: 7,
+    });
+  }
   counts.automatic_payment_triggers = (
     await insertBatched(db, automaticPaymentTriggers, triggers)
   ).length;
 
-  // ---- e-mail templates and the mailbox ------------------------------------------------------
+  // Automatic payments run for the flash-pay educations in training (every fifth paused by
+  // the office) and are paused for the live-pay educations whose mandate is not confirmed.
+  await db.execute(sql`
+    update ${studentEducations} as e set automatic_payment = case
+      when e.payment_workflow = 'FLASH_PAY' then e.id % 5 <> 0
+      else not exists (select 1 from ${livePayMandates} m where m.driving_school_id = e.driving_school_id
+        and m.student_education_id = e.id and m.status <> 'CONFIRMED') end
+    where e.driving_school_id = ${schoolId} and not e.archived
+      and e.status not in ('FINISHED', 'CANCELLED')
+      and e.payment_workflow in ('FLASH_PAY', 'LIVE_PAY')`);
+
   const categoryIds = await insertBatched(
     db,
     emailTemplateCategories,

@@ -195,7 +195,10 @@ export async function workflowStudentPage(
     ? filter.sort
     : [{ field: 'lastName' }, { field: 'firstName' }];
   const order = sorts.map(({ field, direction }) => {
-    const dir = direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
+    // Names and classes are never null (plain order, as the name index has it); money and
+    // dates without a value go last.
+    const plain = field === 'lastName' || field === 'firstName' || field === 'licenseClass';
+    const dir = sql.raw(`${direction === 'desc' ? 'desc' : 'asc'}${plain ? '' : ' nulls last'}`);
     return sql`${(SORTS[field] ?? SORTS.lastName)?.(payer)} ${dir}`;
   });
   order.push(sql.raw('students.id asc'), sql.raw('e.id asc'));
