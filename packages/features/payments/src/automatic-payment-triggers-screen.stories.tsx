@@ -3,7 +3,7 @@ import { chooseMenuItem, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AutomaticPaymentTriggersScreen } from './automatic-payment-triggers-screen';
-import { mockPayments, paymentsHandlers } from './mocks/handlers';
+import { mockPayments, paymentsHandlers, refused } from './mocks/handlers';
 
 const meta = {
   title: 'Features/Payments/AutomaticPaymentTriggersScreen',
@@ -150,6 +150,28 @@ export const DeletesTrigger: Story = {
     await waitFor(() =>
       expect(within(canvasElement).queryByText('Vorstellungsgebühr Praxis')).toBeNull(),
     );
+  },
+};
+
+/** A refused delete: the server's reason as a toast, the bundle stays. */
+export const DeleteRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: mockPayments({ deleteTriggerError: refused('errors.forbidden') }).handlers,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await chooseMenuItem(
+      () =>
+        within(canvasElement).findByRole('button', {
+          name: 'Aktionen für Grundgebühr bei Anmeldung',
+        }),
+      'Löschen',
+    );
+    const confirm = within(await pageBody().findByRole('alertdialog'));
+    await userEvent.click(confirm.getByRole('button', { name: 'Löschen' }));
+    await pageBody().findByText('Dafür fehlt Ihnen die Berechtigung.');
+    await expect(within(canvasElement).getByText('Grundgebühr bei Anmeldung')).toBeVisible();
   },
 };
 

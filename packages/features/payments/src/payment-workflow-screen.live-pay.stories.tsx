@@ -108,6 +108,24 @@ export const RestartRefused: Story = {
   },
 };
 
+const movedOn = mockPayments({ statusAnswer: 'OPEN' });
+
+/** The debit was restarted elsewhere meanwhile: nothing is changed, the user is told. */
+export const StatusChangedMeanwhile: Story = {
+  parameters: { msw: { handlers: movedOn.handlers } },
+  play: async ({ canvasElement }) => {
+    await chooseMenuItem(
+      () => within(canvasElement).findByRole('button', { name: 'Aktionen für Tim Wagner' }),
+      'Lastschrift neu starten',
+    );
+    const confirm = within(await pageBody().findByRole('alertdialog'));
+    await userEvent.click(confirm.getByRole('button', { name: 'Lastschrift neu starten' }));
+    await pageBody().findByText('Dieser Statuswechsel ist nicht möglich.');
+    await expect(movedOn.calls.statusRequests).toEqual([[204]]);
+    await expect(movedOn.calls.statusUpdates).toEqual([]);
+  },
+};
+
 const sepa = mockPayments();
 
 /** The SEPA file: the suggested collection date after the pre-notification, saved, then listed. */

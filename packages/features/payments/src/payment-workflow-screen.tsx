@@ -22,6 +22,7 @@ import {
   type PaymentWorkflow,
   type PaymentWorkflowStudent,
   type PaymentWorkflowStudentFilter,
+  STATUS_CHANGED,
   useBranchOptions,
   useChangeAutomaticPayment,
   useToggleLivePayDebit,
@@ -66,7 +67,9 @@ function failureText(error: unknown, t: (key: string) => string): string {
         'errors.unknown',
     );
   }
-  return t('errors.unknown');
+  return t(
+    error instanceof Error && error.message === STATUS_CHANGED ? STATUS_CHANGED : 'errors.unknown',
+  );
 }
 
 /**
@@ -371,6 +374,7 @@ export function PaymentWorkflowScreen({ workflow, onOpenStudent }: PaymentWorkfl
           try {
             await toggleDebit.mutateAsync({
               studentEducationId: pause.row.studentEducationId,
+              target: pause.restart ? 'OPEN' : 'CANCELLED',
               idempotencyKey: pause.key,
             });
             toast.success(

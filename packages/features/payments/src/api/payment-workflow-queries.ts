@@ -145,17 +145,24 @@ export function useToggleLivePayDebit() {
     meta: silent,
     mutationFn: async ({
       studentEducationId,
+      target,
       idempotencyKey,
     }: {
       studentEducationId: number;
+      /** What the user confirmed: OPEN restarts, CANCELLED pauses. */
+      target: 'OPEN' | 'CANCELLED';
       idempotencyKey: string;
     }) => {
       const { data } = await fetch.POST('/payment-workflows/live-pay-payment-status', {
         body: { studentEducationIds: [studentEducationId] },
       });
       const newest = data?.[0];
-      const next = newest ? livePayToggleTarget(newest.status) : null;
-      if (!newest?.paymentId || !next) return null;
+      // The debit may have moved on since the list was loaded (collected, paused elsewhere):
+      // never do the opposite of what was confirmed.
+      if (!newest?.paymentId || livePayToggleTarget(newest.status) !== target) {
+        throw new Error(STATUS_CHANGED);
+      }
+      const next = target;
       const { data: debit } = await fetch.POST('/live-pay/payment/update-status/{id}', {
         params: { path: { id: newest.paymentId }, header: { 'Idempotency-Key': idempotencyKey } },
         body: { status: next },
@@ -165,6 +172,9 @@ export function useToggleLivePayDebit() {
     onSettled: () => invalidate(...WORKFLOW_PATHS),
   });
 }
+
+/** The text key of a debit whose status changed since the list was loaded. */
+export const STATUS_CHANGED = 'errors.invalid_status_transition';
 
 /**
  * What the pause control does to a debit in `status`: a failed, cancelled or charged-back

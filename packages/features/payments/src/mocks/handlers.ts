@@ -345,6 +345,8 @@ export type MockPaymentsOptions = {
   bankReturnError?: ErrorBody;
   /** 422 of `POST /student-educations/change-automatic-payment-state`. */
   automaticPaymentError?: ErrorBody;
+  /** The newest debit's status as `live-pay-payment-status` answers it (moved on since the list). */
+  statusAnswer?: PaymentStatus;
   /** 422 of `POST /live-pay/payment/update-status/{id}`. */
   statusError?: ErrorBody;
   /** 422 of `POST /payments`. */
@@ -489,7 +491,9 @@ export function mockPayments(options: MockPaymentsOptions = {}) {
           return {
             studentEducationId: id,
             failed: row?.failed ?? false,
-            ...(row?.lastPaymentStatus ? { status: row.lastPaymentStatus } : {}),
+            ...(options.statusAnswer || row?.lastPaymentStatus
+              ? { status: options.statusAnswer ?? row?.lastPaymentStatus }
+              : {}),
             ...(paymentId ? { paymentId } : {}),
           };
         }),
