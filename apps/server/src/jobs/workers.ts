@@ -1,6 +1,7 @@
 import type { Services } from '../modules/handlers';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
 import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits';
+import { registerTriggerWorker } from '../modules/payments/trigger-firing';
 
 /**
  * Every background job's worker, registered once per app (app.ts). A domain with jobs adds
@@ -9,4 +10,5 @@ import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits'
 export function registerJobWorkers(services: Services): void {
   registerBillingRunWorker(services);
   registerLivePayDebitWorker(services);
+  registerTriggerWorker(services);
 }

@@ -6,6 +6,8 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { AppError, fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { uploadedFile } from '../../http/uploads';
+import type { JobQueue } from '../../jobs/job-queue';
+import { queueTriggerEvents } from '../payments/trigger-firing';
 import { listRows, pricesForClass } from '../prices/prices.resources';
 import { activeEducations, resolvePriceListId } from '../prices/student-prices';
 import { guardWrite } from '../resources/database-errors';
@@ -80,7 +82,11 @@ function refuseUnbookable(lesson: AppointmentRow, signing: boolean) {
   }
 }
 
-export function createDrivingLessonHandlers(db: Db, files: FileStore): OperationHandlers {
+export function createDrivingLessonHandlers(
+  db: Db,
+  files: FileStore,
+  jobs?: JobQueue,
+): OperationHandlers {
   const signatureFile = fileRefLoader(db);
   const toDto = async (row: AppointmentRow) =>
     appointmentToDto(
@@ -106,6 +112,12 @@ export function createDrivingLessonHandlers(db: Db, files: FileStore): Operation
     }
     return lesson;
   }
+
+  /** The education's DRIVING_LESSON event for the automatic payment triggers (after commit). */
+  const lessonEvent = (row: AppointmentRow) =>
+    row.studentEducationId === null
+      ? Promise.resolve()
+      : queueTriggerEvents(jobs, row.drivingSchoolId, [row.studentEducationId], 'DRIVING_LESSON');
 
   /** Books (charges) and optionally signs, in one statement: both happen or neither. */
   async function book(
@@ -152,7 +164,9 @@ export function createDrivingLessonHandlers(db: Db, files: FileStore): Operation
       const lesson = await lessonFor(auth, Number(request.params.id));
       refuseUnbookable(lesson, false);
       const charge = await lessonCharge(db, auth.drivingSchoolId, lesson);
-      return { status: 200, body: await toDto(await book(db, auth, lesson, charge)) };
+      const row = await book(db, auth, lesson, charge);
+      await lessonEvent(row);
+      return { status: 200, body: await toDto(row) };
     },
 
     async uploadStudentSignatureAndBookDrivingLesson(request) {
@@ -180,6 +194,7 @@ export function createDrivingLessonHandlers(db: Db, files: FileStore): Operation
         });
         return book(tx as Db, auth, lesson, charge, { fileId: stored.id, signedAt });
       });
+      await lessonEvent(row);
       return { status: 200, body: await toDto(row) };
     },
 

@@ -25,8 +25,8 @@ export function createPeopleHandlers(services: Services): OperationHandlers {
   return mergeHandlers(
     createStudentHandlers(db),
     createStudentServiceHandlers(services),
-    createEducationHandlers(db),
-    createRegistrationHandlers(db),
+    createEducationHandlers(db, services.jobs),
+    createRegistrationHandlers(db, services.jobs),
     createPublicRegistrationHandlers(services),
     createCostBearerHandlers(db),
     createTodoHandlers(db),

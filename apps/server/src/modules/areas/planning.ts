@@ -22,11 +22,11 @@ export function createPlanningHandlers(services: Services): OperationHandlers {
     createAppointmentHandlers(db, services.jobs),
     createBookingCheckHandlers(db),
     createCalendarHandlers(db),
-    createDrivingLessonHandlers(db, services.files),
+    createDrivingLessonHandlers(db, services.files, services.jobs),
     createTheoryHandlers(db),
     createTheoryDocumentHandlers(db, services.files),
     createTheoryProgressHandlers(db),
-    createExamHandlers(db, services.files),
+    createExamHandlers(db, services.files, services.jobs),
     createLearningHandlers(db),
     createDashboardHandlers(db),
   );

@@ -15,7 +15,9 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import type { JobQueue } from '../../jobs/job-queue';
 import { openPracticalExamDeadlines } from '../exams/exam-requirements';
+import { queueTriggerEvents } from '../payments/trigger-firing';
 import {
   batchLoader,
   expression,
@@ -429,7 +431,7 @@ export async function addEducationEvent(
   await tx.insert(educationEvents).values(event);
 }
 
-export function createEducationHandlers(db: Db): OperationHandlers {
+export function createEducationHandlers(db: Db, jobs?: JobQueue): OperationHandlers {
   const definition = educationDefinition(db);
   const toDto = educationMapper(db);
   // Create and update write the links too: `writes` answers them, not the generic layer.
@@ -464,6 +466,19 @@ export function createEducationHandlers(db: Db): OperationHandlers {
       }
     },
   });
+
+  // The automatic payment triggers of the event CREATED, queued after the create's commit.
+  const createInTransaction = writes.createStudentEducation;
+  if (createInTransaction) {
+    writes.createStudentEducation = async (request, reply) => {
+      const result = await createInTransaction(request, reply);
+      const id = (result.body as { id?: number } | undefined)?.id;
+      if (result.status === 201 && id !== undefined) {
+        await queueTriggerEvents(jobs, requireAuth(request).drivingSchoolId, [id], 'CREATED');
+      }
+      return result;
+    };
+  }
 
   async function load(a: AuthContext, id: number) {
     const [row] = await db

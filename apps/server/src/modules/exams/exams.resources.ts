@@ -17,7 +17,9 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { FileAnswer, OperationHandlers, OperationId } from '../../http/operation-types';
 import { uploadedFile } from '../../http/uploads';
+import type { JobQueue } from '../../jobs/job-queue';
 import { STUDENT_DOCUMENT_TYPES } from '../documents/student-document-files';
+import { queueTriggerEvents } from '../payments/trigger-firing';
 import { guardWrite } from '../resources/database-errors';
 import {
   asOperationHandlers,
@@ -316,7 +318,12 @@ function hidingOthersParticipants(
   return { ...map, ...asOperationHandlers(wrapped) };
 }
 
-function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): OperationHandlers {
+function createKindHandlers(
+  db: Db,
+  store: FileStore,
+  ops: KindOperations,
+  jobs?: JobQueue,
+): OperationHandlers {
   const { kind } = ops;
   const noteExamDate = examDateNoter(kind);
   const files = fileRefLoader(db);
@@ -575,6 +582,13 @@ function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): Oper
             }),
           constraints,
         );
+        // The automatic payment triggers of the event EXAM_PLANNED, after the commit.
+        await queueTriggerEvents(
+          jobs,
+          auth.drivingSchoolId,
+          educations.map((education) => education.id),
+          'EXAM_PLANNED',
+        );
         return { status: 200, body: await toDto(exam) };
       },
 
@@ -652,6 +666,16 @@ function createKindHandlers(db: Db, store: FileStore, ops: KindOperations): Oper
             }
           }
         });
+        // The automatic payment triggers of the event EXAM_RESULT (a new result), after the commit.
+        const results = statuses.flatMap((update) => {
+          const participant = byId.get(update.studentExamId)?.participant;
+          return participant &&
+            RESULT_STATUSES.includes(update.status) &&
+            participant.status !== update.status
+            ? [participant.studentEducationId]
+            : [];
+        });
+        await queueTriggerEvents(jobs, auth.drivingSchoolId, results, 'EXAM_RESULT');
         const rows = await participantRows(
           db,
           auth.drivingSchoolId,
@@ -918,47 +942,57 @@ async function previousAttempts(db: Db, schoolId: number, kind: ExamKind, educat
 }
 
 /** `/theory-exams`, `/practical-exams` (one table, `kind`) and the pre-exam list. */
-export function createExamHandlers(db: Db, store: FileStore): OperationHandlers {
+export function createExamHandlers(db: Db, store: FileStore, jobs?: JobQueue): OperationHandlers {
   return mergeHandlers(
     createExamFeeHandlers(db),
-    createKindHandlers(db, store, {
-      kind: 'THEORY',
-      get: 'getTheoryExam',
-      filter: 'filterTheoryExams',
-      list: 'listTheoryExams',
-      page: 'pageTheoryExams',
-      create: 'createTheoryExam',
-      update: 'updateTheoryExam',
-      delete: 'deleteTheoryExam',
-      archive: 'archiveTheoryExam',
-      participants: 'updateTheoryExamParticipants',
-      statuses: 'updateTheoryExamStudentStatuses',
-      ready: 'markTheoryExamParticipantsAsReady',
-      book: 'bookTheoryExam',
-      deleteStudentExam: 'deleteTheoryExamStudentExam',
-      uploadProtocol: 'uploadTheoryExamProtocol',
-      downloadProtocol: 'downloadTheoryExamProtocol',
-      statusInfo: 'getTheoryExamEducationStatusInfo',
-    }),
-    createKindHandlers(db, store, {
-      kind: 'PRACTICAL',
-      get: 'getPracticalExam',
-      filter: 'filterPracticalExams',
-      list: 'listPracticalExams',
-      page: 'pagePracticalExams',
-      create: 'createPracticalExam',
-      update: 'updatePracticalExam',
-      delete: 'deletePracticalExam',
-      archive: 'archivePracticalExam',
-      participants: 'updatePracticalExamParticipants',
-      statuses: 'updatePracticalExamStudentStatuses',
-      ready: 'markPracticalExamParticipantsAsReady',
-      book: 'bookPracticalExam',
-      deleteStudentExam: 'deletePracticalExamStudentExam',
-      uploadProtocol: 'uploadPracticalExamProtocol',
-      downloadProtocol: 'downloadPracticalExamProtocol',
-      statusInfo: 'getPracticalExamEducationStatusInfo',
-    }),
+    createKindHandlers(
+      db,
+      store,
+      {
+        kind: 'THEORY',
+        get: 'getTheoryExam',
+        filter: 'filterTheoryExams',
+        list: 'listTheoryExams',
+        page: 'pageTheoryExams',
+        create: 'createTheoryExam',
+        update: 'updateTheoryExam',
+        delete: 'deleteTheoryExam',
+        archive: 'archiveTheoryExam',
+        participants: 'updateTheoryExamParticipants',
+        statuses: 'updateTheoryExamStudentStatuses',
+        ready: 'markTheoryExamParticipantsAsReady',
+        book: 'bookTheoryExam',
+        deleteStudentExam: 'deleteTheoryExamStudentExam',
+        uploadProtocol: 'uploadTheoryExamProtocol',
+        downloadProtocol: 'downloadTheoryExamProtocol',
+        statusInfo: 'getTheoryExamEducationStatusInfo',
+      },
+      jobs,
+    ),
+    createKindHandlers(
+      db,
+      store,
+      {
+        kind: 'PRACTICAL',
+        get: 'getPracticalExam',
+        filter: 'filterPracticalExams',
+        list: 'listPracticalExams',
+        page: 'pagePracticalExams',
+        create: 'createPracticalExam',
+        update: 'updatePracticalExam',
+        delete: 'deletePracticalExam',
+        archive: 'archivePracticalExam',
+        participants: 'updatePracticalExamParticipants',
+        statuses: 'updatePracticalExamStudentStatuses',
+        ready: 'markPracticalExamParticipantsAsReady',
+        book: 'bookPracticalExam',
+        deleteStudentExam: 'deletePracticalExamStudentExam',
+        uploadProtocol: 'uploadPracticalExamProtocol',
+        downloadProtocol: 'downloadPracticalExamProtocol',
+        statusInfo: 'getPracticalExamEducationStatusInfo',
+      },
+      jobs,
+    ),
     handlers({
       /** The student's pre-exams in the learning app, newest first. */
       async listStudentTheoryPreExams(request) {

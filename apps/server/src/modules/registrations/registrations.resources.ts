@@ -12,7 +12,9 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import type { JobQueue } from '../../jobs/job-queue';
 import { addEducationEvent, currentQuestionsVersion } from '../educations/educations.resources';
+import { queueTriggerEvents } from '../payments/trigger-firing';
 import { guardWrite } from '../resources/database-errors';
 import {
   expression,
@@ -137,7 +139,7 @@ export function registrationDefinition(): ResourceDefinition<typeof registration
 const phoneDigits = (value: SQL | AnyPgColumn) =>
   sql`regexp_replace(regexp_replace(${value}, '^\\s*(\\+|00)49', '0'), '[^0-9]', '', 'g')`;
 
-export function createRegistrationHandlers(db: Db): OperationHandlers {
+export function createRegistrationHandlers(db: Db, jobs?: JobQueue): OperationHandlers {
   const definition = registrationDefinition();
   const generic = createResourceHandlers(db, definition);
   const { toStudent, toListItem } = studentMappers(db);
@@ -310,6 +312,7 @@ export function createRegistrationHandlers(db: Db): OperationHandlers {
           phoneMobile: registration.phone,
           language: registration.language,
         };
+        const createdEducations: number[] = [];
         const student = await guardWrite(
           () =>
             db.transaction(async (tx) => {
@@ -383,6 +386,7 @@ export function createRegistrationHandlers(db: Db): OperationHandlers {
                   })
                   .returning();
                 if (!education) continue;
+                createdEducations.push(education.id);
                 if (registration.theoryCourseId) {
                   await tx.insert(studentEducationCourses).values({
                     drivingSchoolId: a.drivingSchoolId,
@@ -413,6 +417,8 @@ export function createRegistrationHandlers(db: Db): OperationHandlers {
             }),
           students$.constraints,
         );
+        // Automatic payment triggers of the event CREATED, after the commit.
+        await queueTriggerEvents(jobs, a.drivingSchoolId, createdEducations, 'CREATED');
         return { status: 201 as const, body: await toStudent(student) };
       },
     }),
