@@ -143,7 +143,13 @@ export function PaymentWorkflowScreen({ workflow, onOpenStudent }: PaymentWorkfl
         header: t('workflow.columns.balance'),
         meta: { align: 'end' },
         cell: ({ row }) => (
-          <span className={row.original.balance < 0 ? 'font-semibold text-danger-700' : ''}>
+          <span
+            className={
+              row.original.balance < 0
+                ? 'whitespace-nowrap font-semibold text-danger-700'
+                : 'whitespace-nowrap'
+            }
+          >
             {formatMoney(row.original.balance)}
           </span>
         ),
@@ -153,7 +159,9 @@ export function PaymentWorkflowScreen({ workflow, onOpenStudent }: PaymentWorkfl
         accessorKey: 'openAmount',
         header: t('workflow.columns.open'),
         meta: { align: 'end' },
-        cell: ({ row }) => formatMoney(row.original.openAmount),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">{formatMoney(row.original.openAmount)}</span>
+        ),
       },
       {
         id: 'lastPaymentDate',

@@ -115,7 +115,9 @@ export function StudentPaymentsPanel({
       id: 'amount',
       header: t('studentPayments.columns.amount'),
       meta: { align: 'end' },
-      cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">{formatMoney(row.original.amount)}</span>
+      ),
     },
     {
       id: 'method',
