@@ -66,7 +66,7 @@ await db.transaction(async (tx) => {
   await tx.execute(sql`insert into payment_documents (driving_school_id, type, status, number,
       student_id, recipient_name, issue_date, issued_at, total_net, total_vat, total_gross)
     select ${s}, 'FINAL_INVOICE', 'ISSUED', '2025-' || lpad(n::text, 6, '0'), st.id,
-      st.first_name || ' ' || st.last_name, date '2025-01-01' + (n % 365), now(),
+      st.first_name || ' ' || st.last_name, date '2025-01-01' + (n % 365)::int, now(),
       50420 + 3729, 9580 + 261, 60000 + 3990
     from (select id, first_name, last_name, row_number() over (order by id) n
       from students where driving_school_id = ${s}) st`);
@@ -79,10 +79,10 @@ await db.transaction(async (tx) => {
     where d.driving_school_id = ${s}`);
   await tx.execute(sql`insert into payments (driving_school_id, amount, payment_date, method,
       status, student_id, document_id)
-    select ${s}, case when k = 1 then 30000 else 33990 end, d.issue_date + k,
+    select ${s}, case when k = 1 then 30000 else 33990 end, d.issue_date + k::int,
       (array['TRANSFER', 'CASH', 'CARD'])[1 + (d.id + k) % 3], 'PAID', d.student_id, d.id
     from payment_documents d, generate_series(1, 2) k
-    where d.driving_school_id = ${s} and d.issue_date + k <= date '2025-12-31'`);
+    where d.driving_school_id = ${s} and d.issue_date + k::int <= date '2025-12-31'`);
 });
 console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
