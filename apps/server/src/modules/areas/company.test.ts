@@ -955,6 +955,9 @@ describe.each(DRIVERS)('company rules on %s', (driver) => {
           restrictedPlanningOnLowBalance: false,
           stampOnCertificates: false,
         },
+        // Never set: the legal 14 days of SEPA pre-notification and a balance limit of 0.
+        preNotificationDays: 14,
+        lowBalanceThreshold: 0,
       });
       const body = {
         name: 'Fahrschule Sonnenschein',
@@ -975,7 +978,21 @@ describe.each(DRIVERS)('company rules on %s', (driver) => {
         body,
       });
       expect(stored.status, stored.raw).toBe(200);
-      expect(stored.body).toEqual(body);
+      // Left out of the PUT, the input's defaults apply (14 days, limit 0).
+      expect(stored.body).toEqual({ ...body, preNotificationDays: 14, lowBalanceThreshold: 0 });
+      const shorter = await t.call('PUT', '/driving-schools/current/master-data', {
+        token: owner,
+        body: { ...body, preNotificationDays: 5, lowBalanceThreshold: -5000 },
+      });
+      expect(shorter.body).toMatchObject({ preNotificationDays: 5, lowBalanceThreshold: -5000 });
+      expect(
+        fieldsOf(
+          await t.call('PUT', '/driving-schools/current/master-data', {
+            token: owner,
+            body: { ...body, preNotificationDays: 15 },
+          }),
+        ),
+      ).toEqual(['preNotificationDays:validation.maximum']);
       const badIban = await t.call('PUT', '/driving-schools/current/master-data', {
         token: owner,
         body: { ...body, iban: 'DE89370400440532013001' },
