@@ -117,6 +117,16 @@ export const RATE_LIMITED_OPERATIONS: Record<string, Guard> = {
     rules: [{ limit: 'publicSubmitIp', key: ip }],
     errorMessage: TOO_MANY_REQUESTS,
   },
+  getPublicMandateForm: {
+    counts: 'requests',
+    rules: [{ limit: 'publicFormIp', key: ip }],
+    errorMessage: TOO_MANY_REQUESTS,
+  },
+  submitPublicMandateForm: {
+    counts: 'requests',
+    rules: [{ limit: 'publicSubmitIp', key: ip }],
+    errorMessage: TOO_MANY_REQUESTS,
+  },
   uploadStudentDocumentByQrCode: {
     counts: 'requests',
     rules: [{ limit: 'publicUploadIp', key: ip }],

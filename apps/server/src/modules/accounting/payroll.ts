@@ -92,7 +92,11 @@ export function monthRange(month: string, today = berlinToday()): { from: string
   }
   const from = `${month}-01`;
   const [year, mm] = month.split('-').map(Number) as [number, number];
-  const next = mm === 12 ? `${year + 1}-01-01` : `${year}-${String(mm + 1).padStart(2, '0')}-01`;
+  // Years padded to four digits: the contract allows `0000-01` to `9999-12`.
+  const next =
+    mm === 12
+      ? `${String(year + 1).padStart(4, '0')}-01-01`
+      : `${String(year).padStart(4, '0')}-${String(mm + 1).padStart(2, '0')}-01`;
   return { from, to: addDays(next, -1) };
 }
 

@@ -3,6 +3,7 @@ import { createAccountingHandlers } from '../accounting/accounting.handlers';
 import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
 import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
+import { createMandateDispatchHandlers } from '../mandates/mandate-dispatch';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
 import { createCostBearerInvoiceHandlers } from '../payment-documents/cost-bearer-invoices';
@@ -10,7 +11,9 @@ import { createDocumentFileHandlers } from '../payment-documents/document-downlo
 import { createFinalInvoiceHandlers } from '../payment-documents/final-invoices';
 import { createFlashPayHandlers } from '../payment-documents/flash-pay';
 import { createPaymentDocumentHandlers } from '../payment-documents/payment-documents.resources';
+import { createBankReturnHandlers } from '../payments/bank-returns';
 import { createPaymentHandlers } from '../payments/payments.resources';
+import { createSepaExportHandlers } from '../payments/sepa-export';
 import { createPaymentWorkflowHandlers } from '../payments/workflows';
 import { mergeHandlers } from '../resources/kit';
 
@@ -31,8 +34,11 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createPaymentHandlers(db),
     createPaymentWorkflowHandlers(db),
     createMandateHandlers(db),
+    createMandateDispatchHandlers(services),
+    createSepaExportHandlers(services),
+    createBankReturnHandlers(services),
     createMailHandlers(db),
     createBroadcastHandlers(db),
+    createAccountingHandlers(services),
   );
 }
-    createAccountingHandlers(services),

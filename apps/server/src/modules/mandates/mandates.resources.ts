@@ -6,8 +6,9 @@ import { livePayMandates, payments, studentEducations, students } from '../../db
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { mergeHandlers } from '../resources/kit';
+import { berlinToday, handlers as kitHandlers, mergeHandlers, required } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
+import { expireLapsedMandates } from './mandate-lapse';
 
 /*
  * SEPA core direct-debit mandates of live pay (spec 001 §3, §4; DOMAIN.md "SEPA direct
@@ -43,7 +44,7 @@ const newestFirst = [desc(livePayMandates.createdAt), desc(livePayMandates.id)];
 export function createMandateHandlers(db: Db): OperationHandlers {
   const inSchool = (schoolId: number) => eq(livePayMandates.drivingSchoolId, schoolId);
 
-  const generic = createResourceHandlers(db, {
+  const { getMandate, ...generic } = createResourceHandlers(db, {
     table: livePayMandates,
     operations: { get: 'getMandate', create: 'createMandate' },
     toDto: toMandateDto,
@@ -105,10 +106,22 @@ export function createMandateHandlers(db: Db): OperationHandlers {
     return row;
   }
 
+  /** A lapsed mandate reads EXPIRED: the school's lapsed ones are marked before any read. */
+  const expireLapsed = (schoolId: number) => expireLapsedMandates(db, schoolId, berlinToday());
+  const getGeneric = required(getMandate, 'getMandate');
+
   const handlers: OperationHandlers = {
+    ...kitHandlers({
+      async getMandate(request, reply) {
+        await expireLapsed(requireAuth(request).drivingSchoolId);
+        return getGeneric(request, reply);
+      },
+    }),
+
     async listMandatesByStudent(request) {
       const auth = requireAuth(request);
       const studentId = request.params.id;
+      await expireLapsed(auth.drivingSchoolId);
       const [student] = await db
         .select({ id: students.id })
         .from(students)
@@ -136,6 +149,7 @@ export function createMandateHandlers(db: Db): OperationHandlers {
           ),
         );
       if (!education) throw notFound();
+      await expireLapsed(auth.drivingSchoolId);
       // Given for this education, or for all the student's educations.
       const rows = await db
         .select()
@@ -189,6 +203,8 @@ export function createMandateHandlers(db: Db): OperationHandlers {
         throw globalError('errors.mandate_revoked', 'The mandate is already revoked.');
       }
       const row = await db.transaction(async (tx) => {
+        // A lapsed mandate is no other usable one below.
+        await expireLapsedMandates(tx, schoolId, berlinToday());
         const [revoked] = await tx
           .update(livePayMandates)
           .set({ status: 'REVOKED', revokedAt: new Date() })

@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { Db } from '../../db/database';
 import {
   automaticPaymentTriggers,
-  livePayMandates,
-  masterData,
   paymentDocuments,
   payments,
   products,
@@ -26,6 +24,7 @@ import {
 } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository } from '../resources/resource-repository';
+import { changeDebitStatus } from './debit-status';
 import {
   documentOfPayer,
   INVOICED_SUM,
@@ -533,59 +532,18 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
       const { status, failureReason, bankFee } = request.body;
       const current = await repository.findById(schoolId, request.params.id);
       if (current?.method !== 'DIRECT_DEBIT') throw notFound('No such debit in your school.');
-      if (!DEBIT_TRANSITIONS[current.status]?.includes(status)) {
-        throw globalError(
-          'errors.invalid_status_transition',
-          `A ${current.status} debit cannot become ${status}.`,
-        );
-      }
-      const failure = status === 'FAILED' || status === 'CHARGED_BACK';
-      if (bankFee !== undefined) {
-        const [settings] = await db
-          .select({ passOn: masterData.bankFeeOnFailedLivePay })
-          .from(masterData)
-          .where(eq(masterData.drivingSchoolId, schoolId));
-        if (!failure || !settings?.passOn) {
-          throw fieldError(
-            'bankFee',
-            'validation.invalid',
-            'A bank fee is passed on only for a failed debit, with the switch of the master data on.',
-          );
-        }
-      }
-      const [row] = await db
-        .update(payments)
-        .set({
-          status,
-          // A restarted debit has no failure any more; the fee passed on stays owed.
-          failureReason: failure ? (failureReason ?? current.failureReason) : null,
-          ...(bankFee !== undefined ? { bankFee } : {}),
-        })
-        .where(
-          and(
-            eq(payments.drivingSchoolId, schoolId),
-            eq(payments.id, current.id),
-            eq(payments.status, current.status),
-          ),
-        )
-        .returning();
-      if (!row) {
-        throw globalError('errors.invalid_status_transition', 'The debit changed meanwhile.');
-      }
-      if (status === 'PAID' && row.mandateId) {
-        // The mandate has been used: later debits are recurring ones.
-        await db
-          .update(livePayMandates)
-          .set({ sequenceType: 'RCUR', lastDebitAt: row.paymentDate })
-          .where(
-            and(
-              eq(livePayMandates.drivingSchoolId, schoolId),
-              eq(livePayMandates.id, row.mandateId),
-            ),
-          );
-      }
-      await settle(schoolId, [row]);
-      return { status: 200, body: toPaymentDto(row) };
+      const row = await idempotent(db, schoolId, request, 'updateLivePayPaymentStatus', () =>
+        db.transaction((tx) =>
+          changeDebitStatus(
+            tx,
+            schoolId,
+            current,
+            { status, failureReason, bankFee },
+            { transitions: DEBIT_TRANSITIONS, feeRule: 'refuse' },
+          ).then((changed) => ({ status: 200 as const, body: toPaymentDto(changed) })),
+        ),
+      );
+      return row;
     },
 
     async getPaymentsPerDrivingSchoolReport(request) {
