@@ -39,6 +39,7 @@ describe.each(DRIVERS)('mandates (%s)', (driver) => {
   let owner: string;
   let schoolId: number;
 
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: runs after useTestApp's own hook (the app needs the SMTP sink of the first one, so the two cannot be one)
   beforeAll(async () => {
     owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
     schoolId = t.demo.schoolId;
