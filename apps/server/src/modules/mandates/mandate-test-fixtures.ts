@@ -48,7 +48,8 @@ export async function sepaCreditor(
 }
 
 let counter = 0;
-let branchOf: Map<number, number> = new Map();
+/** A branch per database and school (tests of both drivers share the school ids). */
+const branchOf = new WeakMap<Db, Map<number, number>>();
 
 export type LivePayCase = { studentId: number; educationId: number; mandateId: number };
 
@@ -69,7 +70,9 @@ export async function livePayStudent(
   } = {},
 ): Promise<LivePayCase> {
   counter += 1;
-  let branchId = branchOf.get(schoolId);
+  const perSchool = branchOf.get(db) ?? new Map<number, number>();
+  branchOf.set(db, perSchool);
+  let branchId = perSchool.get(schoolId);
   if (!branchId) {
     const [branch] = await db
       .insert(branches)
@@ -83,7 +86,7 @@ export async function livePayStudent(
       .returning({ id: branches.id });
     if (!branch) throw new Error('no branch');
     branchId = branch.id;
-    branchOf = new Map(branchOf).set(schoolId, branchId);
+    perSchool.set(schoolId, branchId);
   }
   const [student] = await db
     .insert(students)
