@@ -275,7 +275,9 @@ describe.each(DRIVERS)('bad requests on %s', (driver) => {
     it('an unbuilt operation declares its 501', async () => {
       // Response validation is on: an undeclared 501 would be a 500 contract violation.
       expectError(
-        await t.call('GET', '/payments/balance-overview', { token: owner }),
+        await t.call('GET', '/driving-schools/current/drive-buzz-onboarding-links', {
+          token: owner,
+        }),
         501,
         'errors.not_implemented',
       );
