@@ -16,10 +16,6 @@ const DocumentsPanel = lazy(() =>
   import('@fahrwerk/invoices').then((invoices) => ({ default: invoices.DocumentsPanel })),
 );
 
-const CostBearerBalanceTab = lazy(() =>
-  import('./payment-pages').then((payments) => ({ default: payments.CostBearerBalanceTab })),
-);
-
 /** The cost bearer's invoices tab (automatic-payments module): documents, services, classic pay. */
 function useCostBearerTabs(): CostBearerRecordTab[] {
   const { t } = useTranslation('backoffice');
@@ -58,15 +54,6 @@ function useCostBearerTabs(): CostBearerRecordTab[] {
               </>
             }
           />
-        </Suspense>
-      ),
-    },
-    {
-      id: 'balance',
-      label: t('costBearerRecord.balance'),
-      render: (costBearer) => (
-        <Suspense fallback={<Spinner label={t('loading')} />}>
-          <CostBearerBalanceTab costBearerId={costBearer.id} />
         </Suspense>
       ),
     },

@@ -118,11 +118,6 @@ export function StudentPaymentsTab({ studentId }: { studentId: number }) {
   );
 }
 
-/** The cost bearer record's "Saldo" tab. */
-export function CostBearerBalanceTab({ costBearerId }: { costBearerId: number }) {
-  return <BalancePanel costBearerId={costBearerId} />;
-}
-
 /** Payment workflows, triggers and mandates (issue 14): `payments.<name>` in the route table. */
 export const PAYMENT_PAGES = {
   overview: OverviewPage,
