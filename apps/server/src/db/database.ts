@@ -218,6 +218,7 @@ async function openPglite(directory: string): Promise<Database> {
   }
   const writes = writeWatchers();
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: writes.logger });
+  const maintenance = startPgliteMaintenance(client);
   return {
     db,
     driver: 'pglite',
@@ -230,6 +231,7 @@ async function openPglite(directory: string): Promise<Database> {
     },
     watchWrites: writes.watch,
     async close() {
+      clearInterval(maintenance);
       try {
         await client.close();
       } finally {
@@ -237,6 +239,27 @@ async function openPglite(directory: string): Promise<Database> {
       }
     },
   };
+}
+
+/** How often the embedded database is vacuumed and analyzed (see startPgliteMaintenance). */
+export const PGLITE_MAINTENANCE_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * PGlite has no autovacuum: without this, the planner's statistics stay those of the first
+ * rows (a year's DATEV export then joins 100,000 payments by nested loops: 1.7 s instead of
+ * 0.5 s) and the space of updated rows is never reused. Every six hours `vacuum analyze`
+ * does what PostgreSQL's autovacuum does on its own (about a second for a 50,000-student
+ * school; PGlite runs it between other statements, never inside a transaction). The timer
+ * does not keep the process alive.
+ */
+function startPgliteMaintenance(client: PGlite): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    client.exec('vacuum analyze').catch((error: unknown) => {
+      console.warn(`PGlite maintenance failed: ${(error as Error).message}`);
+    });
+  }, PGLITE_MAINTENANCE_MS);
+  timer.unref();
+  return timer;
 }
 
 /** The PGlite folder is held by another running process. */

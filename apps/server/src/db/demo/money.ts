@@ -10,6 +10,7 @@ import {
   broadcasts,
   broadcastTemplates,
   costBearers,
+  datevExportItems,
   emailConfigs,
   emails,
   emailTemplateCategories,
@@ -658,7 +659,6 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
           studentEducationId: row.studentEducationId,
           costBearerId: byBearer ? row.costBearerId : null,
           documentId: null,
-          exported: paymentDate < addDays(today, -45),
           createdAt: at(paymentDate, 10),
         },
       });
@@ -806,6 +806,12 @@ export async function seedMoney(context: DemoContext): Promise<Record<string, nu
     });
   }
   counts.payments = (await insertBatched(db, payments, paymentRows)).length;
+  // The office's payments of more than 45 days ago went to the tax adviser already (before
+  // the school used Fahrwerk's DATEV export, so no archived batch: datev_export_id null).
+  await db.execute(sql`insert into ${datevExportItems} (driving_school_id, kind, item_id)
+    select ${schoolId}, 'PAYMENT', id from ${payments}
+    where driving_school_id = ${schoolId} and status = 'PAID' and document_id is not null
+      and method in ('TRANSFER', 'CASH', 'CARD') and payment_date < ${addDays(today, -45)}::date`);
 
   const sequences = [...perYear].map(([year, issuedCount]) => ({
     drivingSchoolId: schoolId,

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { datevExports, paymentDocuments, payments, storedFiles } from '../../db/schema';
+import {
+  datevExportItems,
+  datevExports,
+  paymentDocuments,
+  payments,
+  storedFiles,
+} from '../../db/schema';
 import { createFileStore } from '../../files/file-store';
 import type { OperationHandlers } from '../../http/operation-types';
 import { DEMO_INSTRUCTOR, DEMO_OWNER, DRIVERS, expectError, useTestApp } from '../../test/test-app';
@@ -17,6 +23,8 @@ import {
   datevTimestamp,
   headerLine,
   quoted,
+  renderDatevFile,
+  renderDatevText,
   toWindows1252Text,
 } from './datev';
 import { fiscalYearOf } from './datev-export';
@@ -72,6 +80,40 @@ describe('the DATEV format', () => {
     expect(() => datevAmount(-1)).toThrow();
     expect(quoted('Zoë "Zo"\r\nSchäfer')).toBe('"Zoë ""Zo""  Schäfer"');
     expect(toWindows1252Text('Łukasz Dvořák – 5 €')).toBe('?ukasz Dvorák – 5 €');
+    // Decomposed (ü as u + combining diaeresis) is composed; C1 controls become spaces.
+    expect(quoted('Mu\u0308ller\u0085')).toBe('"Müller "');
+  });
+
+  it('encodes Windows-1252 with and without the characters beyond Latin-1', () => {
+    const header = {
+      createdAt: CREATED,
+      exportedBy: 'Test',
+      consultantNumber: 1,
+      clientNumber: 2,
+      fiscalYearStart: '2026-01-01',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      description: 'Test',
+      dictationCode: 'FW',
+      chartOfAccounts: 'SKR03' as const,
+    };
+    const booking = (text: string) => ({
+      amount: 100,
+      side: 'S' as const,
+      account: '10000',
+      contraAccount: '8400',
+      documentDate: '2026-03-07',
+      documentField1: 'R-1',
+      text,
+    });
+    for (const text of ['Zahlung Schäfer', 'Gebühr 5 € – „Prüfung“']) {
+      const bytes = renderDatevFile(header, [booking(text)]);
+      const expected = iconv.encode(renderDatevText(header, [booking(text)]), 'win1252');
+      expect(bytes.equals(expected), text).toBe(true);
+    }
+    const euro = renderDatevFile(header, [booking('5 € – „x“')]);
+    for (const byte of [0x80, 0x96, 0x84, 0x93]) expect(euro.includes(byte)).toBe(true);
+    expect(renderDatevFile(header, [booking('Schäfer')]).includes(0xe4)).toBe(true);
   });
 
   it('writes the creation time in Berlin local time, summer and winter', () => {
@@ -167,9 +209,9 @@ describe.each(DRIVERS)('POST /accounting/datev-export (%s)', (driver) => {
     expect(JSON.stringify(backwards.body)).toContain('validation.time_order');
     // Nothing was marked by the refusals.
     const marked = await t.database.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.drivingSchoolId, t.demo.schoolId), eq(payments.exported, true)));
+      .select({ id: datevExportItems.itemId })
+      .from(datevExportItems)
+      .where(eq(datevExportItems.drivingSchoolId, t.demo.schoolId));
     expect(marked).toHaveLength(0);
   });
 
@@ -231,26 +273,34 @@ describe.each(DRIVERS)('POST /accounting/datev-export (%s)', (driver) => {
     );
     expect(stored.bytes.equals(bytes)).toBe(true);
 
-    // The booked invoices and payments are marked; the rest is not.
+    // The booked invoices and payments are marked as booked by this batch; the rest is not.
+    const items = await t.database.db
+      .select()
+      .from(datevExportItems)
+      .where(eq(datevExportItems.drivingSchoolId, t.demo.schoolId));
+    expect(new Set(items.map((item) => item.datevExportId))).toEqual(new Set([archive?.id]));
+    const booked = (kind: 'DOCUMENT' | 'PAYMENT') =>
+      new Set(items.filter((item) => item.kind === kind).map((item) => item.itemId));
     const documents = await t.database.db
-      .select({ number: paymentDocuments.number, exported: paymentDocuments.exported })
+      .select({ id: paymentDocuments.id, number: paymentDocuments.number })
       .from(paymentDocuments)
       .where(eq(paymentDocuments.drivingSchoolId, t.demo.schoolId));
     const exportedNumbers = documents
-      .filter((row) => row.exported)
+      .filter((row) => booked('DOCUMENT').has(row.id))
       .map((row) => row.number)
       .sort();
     expect(exportedNumbers).toEqual(['2026-00001', '2026-00002', '2026-00003', '2026-00004']);
     const paid = await t.database.db
-      .select({ amount: payments.amount, exported: payments.exported, status: payments.status })
+      .select({ id: payments.id, amount: payments.amount })
       .from(payments)
       .where(eq(payments.drivingSchoolId, t.demo.schoolId));
     expect(
       paid
-        .filter((row) => row.exported)
+        .filter((row) => booked('PAYMENT').has(row.id))
         .map((row) => row.amount)
         .sort((a, b) => a - b),
     ).toEqual([-5000, 6500, 10_000, 25_000, 40_000]);
+    expect(items).toHaveLength(4 + 5);
   });
 
   it('balances: the bookings sum to the gross totals and the payments of the period', async () => {
@@ -297,17 +347,40 @@ describe.each(DRIVERS)('POST /accounting/datev-export (%s)', (driver) => {
       .from(paymentDocuments)
       .where(eq(paymentDocuments.drivingSchoolId, t.demo.schoolId))
       .limit(1);
-    await t.database.db.insert(payments).values({
-      drivingSchoolId: t.demo.schoolId,
-      amount: 1234,
-      paymentDate: '2026-03-30',
-      method: 'CASH',
-      studentId: student?.id ?? null,
-    });
+    const [cash] = await t.database.db
+      .insert(payments)
+      .values({
+        drivingSchoolId: t.demo.schoolId,
+        amount: 1234,
+        paymentDate: '2026-03-30',
+        method: 'CASH',
+        studentId: student?.id ?? null,
+      })
+      .returning({ id: payments.id });
+    const exportedFlag = async () => {
+      const read = await t.call<{ exported: boolean }>('GET', `/payments/${cash?.id}`, {
+        token: owner,
+      });
+      expect(read.status, read.raw).toBe(200);
+      return read.body.exported;
+    };
+    expect(await exportedFlag()).toBe(false);
     const next = await exportBatch({ ...MARCH });
     const only = bookingsOf(iconv.decode(next.bytes, 'win1252'));
     expect(only).toHaveLength(1);
     expect(only[0]).toMatchObject({ amount: 1234, side: 'S', account: '1600', contra: '10000' });
+    // The payments API answers it exported now, and its filter finds it so.
+    expect(await exportedFlag()).toBe(true);
+    const filtered = async (exported: boolean) => {
+      const page = await t.call<{ data: { id: number }[] }>('POST', '/payments/filter', {
+        token: owner,
+        body: { exported, paymentDateFrom: '2026-03-30', paymentDateTo: '2026-03-30' },
+      });
+      expect(page.status, page.raw).toBe(200);
+      return page.body.data.map((row) => row.id);
+    };
+    expect(await filtered(true)).toContain(cash?.id);
+    expect(await filtered(false)).not.toContain(cash?.id);
 
     // The switches: documents only, payments only.
     const documentsOnly = await exportBatch({ ...MARCH, includeExported: true, payments: false });

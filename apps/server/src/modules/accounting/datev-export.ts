@@ -1,9 +1,10 @@
 import type { components } from '@fahrwerk/api/schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   accountsConfigs,
   costBearers,
+  datevExportItems,
   datevExports,
   paymentDocumentLines,
   paymentDocuments,
@@ -52,9 +53,10 @@ import { type DatevBooking, type DatevHeader, renderDatevFile } from './datev';
  * booked with the 0 % lines on revenue0Account until the model marks them.
  *
  * The period lies in one fiscal year (DATEV takes a batch per fiscal year); by default only
- * what no earlier export contained is booked, and everything booked is marked exported in the
- * same transaction that archives the file (stored_files + datev_exports), under a per-school
- * lock, so two exports at once cannot both book the same invoice.
+ * what no earlier export contained is booked, and everything booked is recorded as booked by
+ * this batch (datev_export_items, see its comment) in the same transaction that archives the
+ * file (stored_files + datev_exports), under a per-school lock, so two exports at once cannot
+ * both book the same invoice.
  */
 
 type Schemas = components['schemas'];
@@ -185,67 +187,75 @@ type PaymentRow = {
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
-/**
- * Marks the period's issued invoices exported and answers their gross per VAT rate. One
- * statement: what is marked is exactly what is booked, whatever is written meanwhile.
- */
-async function markDocuments(
+/** Not booked by an earlier export (the row alias `alias` of the invoices or payments). */
+const notExported = (schoolId: number, kind: 'DOCUMENT' | 'PAYMENT', alias: SQL) =>
+  sql`not exists (select 1 from ${datevExportItems} x
+    where x.driving_school_id = ${schoolId} and x.kind = ${kind} and x.item_id = ${alias}.id)`;
+
+/** The period's issued invoices with their gross per VAT rate. */
+async function periodDocuments(
   tx: Db,
   schoolId: number,
   from: string,
   to: string,
   includeExported: boolean,
 ): Promise<DocumentRateRow[]> {
-  const d = paymentDocuments;
   const l = paymentDocumentLines;
   const result = await tx.execute(sql`
-    with marked as (
-      update ${d} set exported = true
-      where ${d.drivingSchoolId} = ${schoolId}
-        and ${d.type} <> 'PAYMENT_REQUEST' and ${d.status} <> 'DRAFT'
-        and ${d.issueDate} between ${from}::date and ${to}::date
-        ${includeExported ? sql`` : sql`and not ${d.exported}`}
-      returning ${d.id} as id, ${d.type} as type, ${d.number} as number,
-        ${d.issueDate} as issue_date, ${d.recipientName} as recipient_name
-    )
-    select m.id::float8 as id, m.type, m.number, to_char(m.issue_date, 'YYYY-MM-DD') as issue_date,
-      m.recipient_name, ${l.vatRate} as vat_rate, sum(${l.gross})::float8 as gross
-    from marked m
-    join ${l} on ${l.drivingSchoolId} = ${schoolId} and ${l.documentId} = m.id
-    group by m.id, m.type, m.number, m.issue_date, m.recipient_name, ${l.vatRate}`);
+    select d.id::float8 as id, d.type, d.number, to_char(d.issue_date, 'YYYY-MM-DD') as issue_date,
+      d.recipient_name, ${l.vatRate} as vat_rate, sum(${l.gross})::float8 as gross
+    from ${paymentDocuments} d
+    join ${l} on ${l.drivingSchoolId} = ${schoolId} and ${l.documentId} = d.id
+    where d.driving_school_id = ${schoolId}
+      and d.type <> 'PAYMENT_REQUEST' and d.status <> 'DRAFT'
+      and d.issue_date between ${from}::date and ${to}::date
+      ${includeExported ? sql`` : sql`and ${notExported(schoolId, 'DOCUMENT', sql`d`)}`}
+    group by d.id, ${l.vatRate}`);
   return rowsOf<DocumentRateRow>(result);
 }
 
-/** Marks the period's received payments exported and answers them with their payer. */
-async function markPayments(
+/** The period's received payments with their payer and the document they settle. */
+async function periodPayments(
   tx: Db,
   schoolId: number,
   from: string,
   to: string,
   includeExported: boolean,
 ): Promise<PaymentRow[]> {
-  const p = payments;
   const result = await tx.execute(sql`
-    with marked as (
-      update ${p} set exported = true
-      where ${p.drivingSchoolId} = ${schoolId}
-        and ${p.status} in ('PAID', 'PARTIALLY_PAID')
-        and ${p.paymentDate} between ${from}::date and ${to}::date
-        ${includeExported ? sql`` : sql`and not ${p.exported}`}
-      returning ${p.id} as id, ${p.amount} as amount, ${p.method} as method,
-        ${p.paymentDate} as payment_date, ${p.studentId} as student_id,
-        ${p.costBearerId} as cost_bearer_id, ${p.documentId} as document_id
-    )
-    select m.id::float8 as id, m.amount, m.method,
-      to_char(m.payment_date, 'YYYY-MM-DD') as payment_date,
+    select p.id::float8 as id, p.amount, p.method,
+      to_char(p.payment_date, 'YYYY-MM-DD') as payment_date,
       coalesce(s.last_name || ', ' || s.first_name, c.name) as payer,
       doc.number as document_number
-    from marked m
-    left join ${students} s on s.driving_school_id = ${schoolId} and s.id = m.student_id
-    left join ${costBearers} c on c.driving_school_id = ${schoolId} and c.id = m.cost_bearer_id
+    from ${payments} p
+    left join ${students} s on s.driving_school_id = ${schoolId} and s.id = p.student_id
+    left join ${costBearers} c on c.driving_school_id = ${schoolId} and c.id = p.cost_bearer_id
     left join ${paymentDocuments} doc
-      on doc.driving_school_id = ${schoolId} and doc.id = m.document_id`);
+      on doc.driving_school_id = ${schoolId} and doc.id = p.document_id
+    where p.driving_school_id = ${schoolId}
+      and p.status in ('PAID', 'PARTIALLY_PAID')
+      and p.payment_date between ${from}::date and ${to}::date
+      ${includeExported ? sql`` : sql`and ${notExported(schoolId, 'PAYMENT', sql`p`)}`}`);
   return rowsOf<PaymentRow>(result);
+}
+
+/**
+ * Records that export `exportId` booked the invoices or payments `ids` (one statement; the
+ * ids go as one array parameter, however many).
+ */
+async function markExported(
+  tx: Db,
+  schoolId: number,
+  exportId: number,
+  kind: 'DOCUMENT' | 'PAYMENT',
+  ids: Iterable<number>,
+) {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return;
+  await tx.execute(sql`
+    insert into ${datevExportItems} (driving_school_id, kind, item_id, datev_export_id)
+    select ${schoolId}, ${kind}, item, ${exportId}
+    from unnest(${`{${list.join(',')}}`}::bigint[]) item`);
 }
 
 /** The bookings of the invoices' rate groups (a group of 0,00 books nothing). */
@@ -347,16 +357,18 @@ export async function exportDatevBatch(
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DATEV_EXPORT_LOCK_KEY}, ${schoolId}::int)`);
-    const bookings: Keyed[] = [];
-    if (request.documents !== false) {
-      const rows = await markDocuments(tx, schoolId, request.from, request.to, includeExported);
-      bookings.push(...documentBookings(config, rows));
-    }
-    if (request.payments !== false) {
-      const rows = await markPayments(tx, schoolId, request.from, request.to, includeExported);
-      bookings.push(...paymentBookings(config, rows));
-    }
-    bookings.sort(byOrder);
+    const documentRows =
+      request.documents !== false
+        ? await periodDocuments(tx, schoolId, request.from, request.to, includeExported)
+        : [];
+    const paymentRows =
+      request.payments !== false
+        ? await periodPayments(tx, schoolId, request.from, request.to, includeExported)
+        : [];
+    const bookings = [
+      ...documentBookings(config, documentRows),
+      ...paymentBookings(config, paymentRows),
+    ].sort(byOrder);
 
     const header: DatevHeader = {
       createdAt: deps.now(),
@@ -387,6 +399,21 @@ export async function exportDatevBatch(
       })
       .returning({ id: datevExports.id });
     if (!archived) throw new Error('The DATEV export was not archived.');
+    // What was read is what is marked: rows written meanwhile wait for the next export.
+    await markExported(
+      tx,
+      schoolId,
+      archived.id,
+      'DOCUMENT',
+      documentRows.map((row) => row.id),
+    );
+    await markExported(
+      tx,
+      schoolId,
+      archived.id,
+      'PAYMENT',
+      paymentRows.map((row) => row.id),
+    );
     return { fileName, bytes, bookingCount: bookings.length, exportId: archived.id };
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { livePayMandates, masterData, payments } from '../../db/schema';
 import { fieldError, globalError } from '../../http/errors';
+import { type PaymentWithExported, paymentFields } from '../accounting/exported';
 import { refreshCostBearerBalances } from '../payment-documents/payment-documents.resources';
 import { refreshDocumentPayments } from './payments.resources';
 
@@ -52,7 +53,7 @@ export async function changeDebitStatus(
   current: PaymentRow,
   change: DebitChange,
   options: { transitions: DebitTransitions; feeRule: 'refuse' | 'ignore' },
-): Promise<PaymentRow> {
+): Promise<PaymentWithExported> {
   const { status } = change;
   if (!options.transitions[current.status]?.includes(status)) {
     throw globalError(
@@ -88,7 +89,7 @@ export async function changeDebitStatus(
         eq(payments.status, current.status),
       ),
     )
-    .returning();
+    .returning(paymentFields);
   if (!row) {
     throw globalError('errors.invalid_status_transition', 'The debit changed meanwhile.');
   }

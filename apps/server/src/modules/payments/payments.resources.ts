@@ -13,6 +13,7 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import type { OperationHandlers } from '../../http/operation-types';
+import { type PaymentWithExported, paymentExported, paymentFields } from '../accounting/exported';
 import { refreshCostBearerBalances } from '../payment-documents/payment-documents.resources';
 import { guardWrite } from '../resources/database-errors';
 import {
@@ -44,7 +45,7 @@ import {
 type Schemas = components['schemas'];
 type Payment = Schemas['Payment'];
 type AutomaticPaymentTrigger = Schemas['AutomaticPaymentTrigger'];
-type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = PaymentWithExported;
 type Balance = Schemas['Balance'];
 type ReportFilter = Schemas['ReportFilter'];
 type PaymentsReport = Schemas['PaymentsPerDrivingSchoolReport'];
@@ -277,7 +278,11 @@ function paymentConditions(filter: PaymentFilter): (SQL | undefined)[] {
     filter.statuses?.length ? inArray(payments.status, filter.statuses) : undefined,
     filter.paymentDateFrom ? gte(payments.paymentDate, filter.paymentDateFrom) : undefined,
     filter.paymentDateTo ? lte(payments.paymentDate, filter.paymentDateTo) : undefined,
-    filter.exported !== undefined ? eq(payments.exported, filter.exported) : undefined,
+    filter.exported === undefined
+      ? undefined
+      : filter.exported
+        ? paymentExported
+        : sql`not ${paymentExported}`,
   ];
 }
 
@@ -302,7 +307,9 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
       update: 'updatePayment',
       delete: 'deletePayment',
     },
-    toDto: toPaymentDto,
+    // Rows carry `exported` (the computed field below), which the table's type cannot show.
+    toDto: (row) => toPaymentDto(row as PaymentRow),
+    computed: { exported: paymentExported },
     fromInput: paymentFromInput,
     searchColumns: paymentSearch,
     sortColumns: paymentSort,
@@ -311,19 +318,24 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
     constraints: PAYMENT_CONSTRAINTS,
     rules: {
       async beforeUpdate({ auth, current, values }) {
-        checkChangeable(current);
-        await checkManualPayment(db, auth, values ?? {}, current);
+        checkChangeable(current as PaymentRow | undefined);
+        await checkManualPayment(db, auth, values ?? {}, current as PaymentRow | undefined);
       },
       async beforeDelete({ current }) {
-        checkChangeable(current);
+        checkChangeable(current as PaymentRow | undefined);
       },
     },
   });
-  const repository = createResourceRepository(db, payments, {
-    searchColumns: paymentSearch,
-    sortColumns: paymentSort,
-    defaultSort: paymentDefaultSort,
-  });
+  const repository = createResourceRepository<typeof payments, { exported: boolean }>(
+    db,
+    payments,
+    {
+      searchColumns: paymentSearch,
+      sortColumns: paymentSort,
+      defaultSort: paymentDefaultSort,
+      computed: { exported: paymentExported },
+    },
+  );
 
   /** The documents and cost bearers a payment settles, before and after a write, follow it. */
   const write = {
@@ -365,7 +377,7 @@ export function createPaymentHandlers(db: Db): OperationHandlers {
               tx
                 .insert(payments)
                 .values({ ...(values as typeof payments.$inferInsert), drivingSchoolId: schoolId })
-                .returning(),
+                .returning(paymentFields),
             PAYMENT_CONSTRAINTS,
           );
           if (!row) throw new Error('The payment was not written.');

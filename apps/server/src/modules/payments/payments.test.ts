@@ -2,7 +2,14 @@ import type { components } from '@fahrwerk/api/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { branches, idempotencyKeys, payments, studentEducations, students } from '../../db/schema';
+import {
+  branches,
+  datevExportItems,
+  idempotencyKeys,
+  payments,
+  studentEducations,
+  students,
+} from '../../db/schema';
 import { createSchool, DEMO_SCHOOL } from '../../db/seed';
 import { AppError } from '../../http/errors';
 import { IDEMPOTENCY_TTL_HOURS, idempotent } from '../../http/idempotency';
@@ -195,10 +202,10 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
     it('never changes or deletes an exported payment', async () => {
       const who = await student();
       const payment = await pay({ amount: 3_000, studentId: who.studentId });
+      // Booked by a DATEV export (taken over, without an archived batch).
       await t.database.db
-        .update(payments)
-        .set({ exported: true })
-        .where(eq(payments.id, payment.id));
+        .insert(datevExportItems)
+        .values({ drivingSchoolId: t.demo.schoolId, kind: 'PAYMENT', itemId: payment.id });
       expectError(
         await t.call('PUT', `/payments/${payment.id}`, {
           token: owner,

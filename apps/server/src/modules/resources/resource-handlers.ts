@@ -62,6 +62,8 @@ export type ResourceDefinition<T extends TenantTable> = {
     columns: readonly (keyof T['$inferSelect'] & string)[];
     computed?: Record<string, SQL>;
   };
+  /** Fields every read answers besides the columns (see RepositoryOptions.computed). */
+  computed?: Record<string, SQL>;
   /** Meaning of the table's constraints, for the 422 answer. */
   constraints?: Record<string, ConstraintMeaning>;
   rules?: {
@@ -89,6 +91,7 @@ export function createResourceHandlers<T extends TenantTable>(
     searchColumns: definition.searchColumns,
     sortColumns: definition.sortColumns,
     defaultSort: definition.defaultSort,
+    computed: definition.computed,
   });
   const columnKeys = new Set(Object.keys(repository.columns));
   const hidden = new Set(['drivingSchoolId', ...(definition.hiddenColumns ?? [])]);

@@ -49,6 +49,12 @@ export type RepositoryOptions = {
   sortColumns: Record<string, SQLWrapper>;
   /** Used when the request names no sort; ties are always broken by id (see orderBy). */
   defaultSort?: SortOrder[];
+  /**
+   * Fields every read and every written row's answer carries besides the table's columns,
+   * worked out by the database (e.g. a payment's `exported`: whether a DATEV export booked
+   * it, from another table). Lists read them for the page's rows only.
+   */
+  computed?: Record<string, SQL>;
 };
 
 /** `%`, `_` and `\` typed by the user are searched for literally. */
@@ -77,14 +83,19 @@ export function searchCondition(column: AnyPgColumn, text: string): SQL {
  * The generic queries of spec 000 §7's resource client over one table. Every statement is
  * scoped by the school it is given; there is no way to reach another school's rows.
  */
-export function createResourceRepository<T extends TenantTable>(
+export function createResourceRepository<
+  T extends TenantTable,
+  Computed extends Record<string, unknown> = Record<never, never>,
+>(
   db: Db,
   table: T,
-  options: RepositoryOptions,
+  options: RepositoryOptions & { computed?: { [K in keyof Computed]: SQL<Computed[K]> } },
 ) {
-  type Row = T['$inferSelect'];
+  type Row = T['$inferSelect'] & Computed;
   type Insert = T['$inferInsert'];
   const columns = getTableColumns(table);
+  /** What a row is read as: the columns and the computed fields, if any. */
+  const rowFields = options.computed ? { ...columns, ...options.computed } : undefined;
   const inSchool = (schoolId: number) => eq(table.drivingSchoolId, schoolId);
   const byId = (schoolId: number, id: number) => and(inSchool(schoolId), eq(table.id, id));
 
@@ -120,8 +131,7 @@ export function createResourceRepository<T extends TenantTable>(
 
     /** One row; `extra` narrows further (what the caller may see). */
     async findById(schoolId: number, id: number, extra?: SQL): Promise<Row | null> {
-      const rows = await db
-        .select()
+      const rows = await (rowFields ? db.select(rowFields) : db.select())
         .from(table as PgTable)
         .where(and(byId(schoolId, id), extra))
         .limit(1);
@@ -145,7 +155,7 @@ export function createResourceRepository<T extends TenantTable>(
         .offset(query.offset);
       const [rows, totals] = await Promise.all([
         db
-          .select(query.select ?? columns)
+          .select(query.select ?? rowFields ?? columns)
           .from(table as PgTable)
           .where(and(inSchool(schoolId), sql`${table.id} = any(array(${ids}))`))
           .orderBy(...order),
@@ -161,7 +171,7 @@ export function createResourceRepository<T extends TenantTable>(
       const rows = await db
         .insert(table)
         .values({ ...values, drivingSchoolId: schoolId } as Insert)
-        .returning();
+        .returning(rowFields ?? columns);
       return (rows as Row[])[0] as Row;
     },
 
@@ -176,7 +186,7 @@ export function createResourceRepository<T extends TenantTable>(
         // The table is generic here; the values are its columns (the caller's Insert type).
         .set(values as never)
         .where(byId(schoolId, id))
-        .returning();
+        .returning(rowFields ?? columns);
       return ((rows as Row[])[0] as Row | undefined) ?? null;
     },
 
@@ -187,7 +197,7 @@ export function createResourceRepository<T extends TenantTable>(
         // Checked above: the table has the archived flag, which its generic type cannot show.
         .set({ archived } as never)
         .where(byId(schoolId, id))
-        .returning();
+        .returning(rowFields ?? columns);
       return ((rows as Row[])[0] as Row | undefined) ?? null;
     },
 
