@@ -188,14 +188,21 @@ describe('the scheduler in the built back office', () => {
       await signIn(page, DEMO.instructor);
       await page.waitForURL((url) => url.pathname === '/scheduler');
       const entry = page.locator(`button[data-entry-id="${lessonId}"]`);
-      // The lesson lies in this week or one of the next two.
-      for (let week = 0; week < 3 && !(await entry.isVisible()); week++) {
-        try {
-          await entry.waitFor({ state: 'visible', timeout: 5000 });
-        } catch {
-          await page.getByRole('button', { name: 'Weiter' }).click();
-        }
+      // The instructors' day view, chosen (the default view changes once the first answer
+      // says how many calendars the instructor sees), then as many "Weiter" as days lie
+      // between — not a few seconds' wait per step, which a busy machine outlasts.
+      await page
+        .getByRole('group', { name: 'Ansicht' })
+        .getByRole('button', { name: 'Fahrlehrer' })
+        .click();
+      await page
+        .getByRole('group', { name: 'Zeitraum' })
+        .getByRole('button', { name: 'Tag' })
+        .click();
+      for (let day = 0; day < daysUntil(date); day++) {
+        await page.getByRole('button', { name: 'Weiter' }).click();
       }
+      await entry.waitFor({ state: 'visible', timeout: 60_000 });
       await entry.click();
       const dialog = page.getByRole('dialog', { name: 'Termin bearbeiten' });
       await dialog.waitFor();
@@ -235,3 +242,9 @@ describe('the scheduler in the built back office', () => {
     expect(released.released).toBe(true);
   });
 });
+
+/** How many days lie between today in Berlin and `iso`. */
+function daysUntil(iso: string): number {
+  const day = (value: string) => new Date(`${value}T12:00:00Z`).getTime();
+  return Math.round((day(iso) - day(berlinIso(0))) / 86_400_000);
+}
