@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   accountsConfigs,
@@ -19,6 +19,7 @@ import { DEFAULT_ACCOUNTS_CONFIG } from '../configuration/configuration.resource
 import { DOCUMENT_TITLES } from '../payment-documents/invoice-pdf';
 import { addDays } from '../resources/kit';
 import { type DatevBooking, type DatevHeader, renderDatevFile } from './datev';
+import { bookedIn } from './exported';
 
 /*
  * The DATEV booking batch of a period (`POST /accounting/datev-export`, spec 001 §3
@@ -187,11 +188,6 @@ type PaymentRow = {
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
-/** Not booked by an earlier export (the row alias `alias` of the invoices or payments). */
-const notExported = (schoolId: number, kind: 'DOCUMENT' | 'PAYMENT', alias: SQL) =>
-  sql`not exists (select 1 from ${datevExportItems} x
-    where x.driving_school_id = ${schoolId} and x.kind = ${kind} and x.item_id = ${alias}.id)`;
-
 /** The period's issued invoices with their gross per VAT rate. */
 async function periodDocuments(
   tx: Db,
@@ -209,7 +205,7 @@ async function periodDocuments(
     where d.driving_school_id = ${schoolId}
       and d.type <> 'PAYMENT_REQUEST' and d.status <> 'DRAFT'
       and d.issue_date between ${from}::date and ${to}::date
-      ${includeExported ? sql`` : sql`and ${notExported(schoolId, 'DOCUMENT', sql`d`)}`}
+      ${includeExported ? sql`` : sql`and not ${bookedIn('DOCUMENT', sql`${schoolId}`, sql`d.id`)}`}
     group by d.id, ${l.vatRate}`);
   return rowsOf<DocumentRateRow>(result);
 }
@@ -235,7 +231,7 @@ async function periodPayments(
     where p.driving_school_id = ${schoolId}
       and p.status in ('PAID', 'PARTIALLY_PAID')
       and p.payment_date between ${from}::date and ${to}::date
-      ${includeExported ? sql`` : sql`and ${notExported(schoolId, 'PAYMENT', sql`p`)}`}`);
+      ${includeExported ? sql`` : sql`and not ${bookedIn('PAYMENT', sql`${schoolId}`, sql`p.id`)}`}`);
   return rowsOf<PaymentRow>(result);
 }
 
@@ -400,20 +396,18 @@ export async function exportDatevBatch(
       .returning({ id: datevExports.id });
     if (!archived) throw new Error('The DATEV export was not archived.');
     // What was read is what is marked: rows written meanwhile wait for the next export.
-    await markExported(
-      tx,
-      schoolId,
-      archived.id,
-      'DOCUMENT',
-      documentRows.map((row) => row.id),
-    );
-    await markExported(
-      tx,
-      schoolId,
-      archived.id,
-      'PAYMENT',
-      paymentRows.map((row) => row.id),
-    );
+    for (const [kind, rows] of [
+      ['DOCUMENT', documentRows],
+      ['PAYMENT', paymentRows],
+    ] as const) {
+      await markExported(
+        tx,
+        schoolId,
+        archived.id,
+        kind,
+        rows.map((row) => row.id),
+      );
+    }
     return { fileName, bytes, bookingCount: bookings.length, exportId: archived.id };
   });
 }

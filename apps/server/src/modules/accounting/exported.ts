@@ -1,5 +1,5 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { datevExportItems, paymentDocuments, payments } from '../../db/schema';
+import { datevExportItems, payments } from '../../db/schema';
 
 /*
  * Whether a DATEV export booked an invoice or a payment: a row in `datev_export_items` (see
@@ -7,7 +7,8 @@ import { datevExportItems, paymentDocuments, payments } from '../../db/schema';
  * outer query's row, so they fit any select, `returning` or `where` over the table.
  */
 
-const bookedIn = (kind: 'DOCUMENT' | 'PAYMENT', schoolId: SQL, id: SQL) =>
+/** Whether an export booked the invoice or payment `id` of school `schoolId` (SQL of the row). */
+export const bookedIn = (kind: 'DOCUMENT' | 'PAYMENT', schoolId: SQL, id: SQL) =>
   sql<boolean>`exists (select 1 from ${datevExportItems} x
     where x.driving_school_id = ${schoolId} and x.kind = ${kind} and x.item_id = ${id})`;
 
@@ -16,13 +17,6 @@ export const paymentExported = bookedIn(
   'PAYMENT',
   sql`${payments.drivingSchoolId}`,
   sql`${payments.id}`,
-);
-
-/** Whether a DATEV export booked the invoice. */
-export const documentExported = bookedIn(
-  'DOCUMENT',
-  sql`${paymentDocuments.drivingSchoolId}`,
-  sql`${paymentDocuments.id}`,
 );
 
 /** A payment as the contract answers it: its columns and `exported`. */
