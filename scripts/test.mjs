@@ -22,29 +22,36 @@ async function step(name, fn) {
   return ok;
 }
 
-/** Chromium (stories, flows) and poppler-utils' pdftoppm (the invoice flow reads its PDF). */
+/**
+ * Chromium (stories, flows), poppler-utils' pdftoppm (the invoice flow reads its PDF) and
+ * Dovecot (the mail tests' real IMAP server, started per test run with a throw-away config).
+ */
 function ensureChromium() {
   const hasPdftoppm = () => run('sh', ['-c', 'command -v pdftoppm'], { quiet: true }).ok;
-  if (existsSync(toolEnv.CHROMIUM_PATH) && hasPdftoppm()) return true;
+  const hasDovecot = () => existsSync('/usr/sbin/dovecot');
+  const ready = () => existsSync(toolEnv.CHROMIUM_PATH) && hasPdftoppm() && hasDovecot();
+  if (ready()) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     log(
-      'Installing Chromium and poppler-utils from Debian (apt-get install -y chromium poppler-utils)',
+      'Installing Chromium, poppler-utils and Dovecot from Debian (apt-get install -y chromium poppler-utils dovecot-imapd)',
     );
     run('apt-get', ['update', '-qq'], { quiet: true });
-    run('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], { quiet: true });
-    if (existsSync(toolEnv.CHROMIUM_PATH) && hasPdftoppm()) return true;
+    run('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils', 'dovecot-imapd'], {
+      quiet: true,
+    });
+    if (ready()) return true;
   }
   console.error(
-    `Chromium (${toolEnv.CHROMIUM_PATH}) or pdftoppm is missing. Install them with ` +
-      '"apt-get install -y chromium poppler-utils" or point CHROMIUM_PATH at a Chromium binary.',
+    `Chromium (${toolEnv.CHROMIUM_PATH}), pdftoppm or dovecot is missing. Install them with ` +
+      '"apt-get install -y chromium poppler-utils dovecot-imapd" or point CHROMIUM_PATH at a Chromium binary.',
   );
   return false;
 }
 
 const setupOk =
   (await step('Install dependencies', () => ensureInstalled())) &&
-  (await step('Chromium', ensureChromium));
+  (await step('Chromium, pdftoppm, Dovecot (Debian)', ensureChromium));
 
 if (setupOk) {
   await step('Lint and format (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']).ok);
