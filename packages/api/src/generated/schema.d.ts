@@ -6994,6 +6994,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-templates/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill a template's placeholders for a student
+         * @description Beyond the spec: the placeholders are filled on the server (one place for the rules,
+         *     shared with automatic messages and broadcasts) instead of by each client. `subject` and
+         *     `htmlBody` are a template's text or the text being written; each `{{ key }}` of
+         *     `GET /email-templates/placeholders` is replaced by the student's value (HTML-escaped in
+         *     the body). The education is the given one, else the student's newest active one; the
+         *     appointment is the student's next one, the exam the next planned one, the invoice the
+         *     newest with an open amount. A placeholder without a value (no student given, no next
+         *     appointment…) becomes empty and is listed in `missing`, so the writer sees what stayed
+         *     blank before sending.
+         */
+        post: operations["renderEmailTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email-templates/{id}": {
         parameters: {
             query?: never;
@@ -10410,10 +10438,23 @@ export interface components {
             smtp: components["schemas"]["MailServerCheck"];
             imap: components["schemas"]["MailServerCheck"];
         };
-        /** @description One mail account (SMTP/IMAP configuration) the signed-in user may use. */
+        /**
+         * @description One mail account (SMTP/IMAP configuration) the signed-in user may use, with the state of
+         *     its IMAP sync (beyond the spec: the mailbox shows when an account could not be read and
+         *     why). `syncedAt` is absent before the first sync; `syncError` only while the last try
+         *     failed (it is retried with back-off, never blocking the other accounts).
+         */
         EmailConfigEntry: {
             id: components["schemas"]["Id"];
             email: components["schemas"]["Email"];
+            /** @description The last successful sync. */
+            syncedAt?: components["schemas"]["IsoDateTime"];
+            /** @description A translation key of the last failure (e.g. `errors.imap_login_failed`). */
+            syncError?: string;
+            /** @description The mail server's own answer to the last failure, as it said it. */
+            syncErrorDetail?: string;
+            /** @description When the background sync tries again (later after each failure). */
+            nextSyncAt?: components["schemas"]["IsoDateTime"];
         };
         /**
          * @description The columns the mail-account list can be sorted by.
@@ -12588,7 +12629,7 @@ export interface components {
             bcc?: components["schemas"]["Email"][];
             subject: string;
             htmlBody: components["schemas"]["HtmlText"];
-            /** @description The template the text came from (kept for the record; placeholders are filled by the client before sending). */
+            /** @description The template the text came from (kept for the record; the client fills its placeholders with `POST /email-templates/render` before sending). */
             emailTemplateId?: components["schemas"]["Id"];
             /** @description The received e-mail this answers (sets In-Reply-To and References). */
             inReplyToEmailId?: components["schemas"]["Id"];
@@ -12614,6 +12655,8 @@ export interface components {
             syncedAt: components["schemas"]["IsoDateTime"];
             /** @description A translation key when the account could not be read (e.g. `errors.imap_login_failed`); absent on success. */
             error?: string;
+            /** @description The mail server's own answer when the account could not be read. */
+            errorDetail?: string;
         };
         /** @description A reusable e-mail text with placeholders such as `{{student.firstName}}` (see `GET /email-templates/placeholders`). */
         EmailTemplate: {
@@ -12634,6 +12677,20 @@ export interface components {
             description: string;
             /** @example Lena */
             example: string;
+        };
+        /** @description The text whose placeholders `POST /email-templates/render` fills. */
+        EmailTemplateRenderRequest: {
+            subject: string;
+            htmlBody: components["schemas"]["HtmlText"];
+            studentId?: components["schemas"]["Id"];
+            /** @description The student's education the education, instructor and exam placeholders read. */
+            educationId?: components["schemas"]["Id"];
+        };
+        EmailTemplateRendered: {
+            subject: string;
+            htmlBody: components["schemas"]["HtmlText"];
+            /** @description The placeholder keys that had no value and were left empty. */
+            missing: string[];
         };
         /** @description Unknown placeholders answer 422 (field error `body` or `subject`, `validation.unknown_placeholder`). */
         EmailTemplateInput: {
@@ -25778,6 +25835,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renderEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description The filled text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplateRendered"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
         };
