@@ -145,7 +145,7 @@ export async function buildApp(
       users: usersService,
       files: createFileStore({ dataDir: config.dataDir }),
       mailer,
-      schoolMailer: createSchoolMailer({ fallback: mailer }),
+      schoolMailer: createSchoolMailer({ fallback: mailer, secretKey: config.mailSecretKey }),
       config,
       jobs,
     };

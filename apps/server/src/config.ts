@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const SERVER_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const JWT_SECRET_FILE = 'jwt-secret';
+const MAIL_SECRET_KEY_FILE = 'mail-secret-key';
 const MIN_SECRET_LENGTH = 32;
 
 const emptyAsUndefined = (value: unknown) =>
@@ -107,6 +108,16 @@ const envSchema = z.object({
       .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
       .optional(),
   ),
+  MAIL_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) => parseMailSecretKey(value) !== null,
+        'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -145,6 +156,12 @@ export type Config = {
   /** Absolute. Holds the PGlite database, the generated JWT secret and the mail outbox. */
   dataDir: string;
   jwtSecret: string;
+  /**
+   * The AES-256 key that seals the mail accounts' passwords in the database
+   * (`MAIL_SECRET_KEY`, else generated into DATA_DIR/mail-secret-key). Several server
+   * instances must share it: set `MAIL_SECRET_KEY` for them.
+   */
+  mailSecretKey: Buffer;
   /** Without a trailing slash; used for links in e-mails. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -191,6 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     dataDir,
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    mailSecretKey: values.MAIL_SECRET_KEY
+      ? (parseMailSecretKey(values.MAIL_SECRET_KEY) as Buffer)
+      : readOrCreateMailSecretKey(dataDir),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
@@ -207,6 +227,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     jobRetryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
   };
+}
+
+/** 32 bytes written as 64 hex digits or as base64; null when it is neither. */
+export function parseMailSecretKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
+
+function readOrCreateMailSecretKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, MAIL_SECRET_KEY_FILE);
+  try {
+    // As the JWT secret: 'wx' so two processes starting at once agree, 0600 for the owner.
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = parseMailSecretKey(readFileSync(file, 'utf8'));
+  if (!key) {
+    throw new ConfigError(
+      `${file} is not a 32-byte key; restore it from a backup (the mail passwords sealed with it cannot be read without it).`,
+    );
+  }
+  return key;
 }
 
 function readOrCreateJwtSecret(dataDir: string): string {

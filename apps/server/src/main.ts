@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase } from './db/database';
 import { DEMO_SCALE, generateDemoData } from './db/demo';
 import { DEMO_SIGN_INS, hasDemoSchool, seedIfNeeded } from './db/seed';
 import { bundleOpenApi, loadOpenApiDocument } from './http/openapi-document';
+import { sealStoredPasswords } from './mail/mail-secrets';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
     },
   });
   const showDemo = await hasDemoSchool(database.db);
+  // Mail-account passwords stored before sealing (or by an import) are sealed now.
+  const sealed = await sealStoredPasswords(database.db, config.mailSecretKey);
+  if (sealed > 0) console.log(`  ${sealed} Postfach-Passwörter versiegelt / mail passwords sealed`);
 
   const app = await buildApp(config, { database, document, startJobs: true });
   let closing = false;

@@ -79,6 +79,9 @@ function multipartError(error: unknown): unknown {
 
 const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
 
+/** The contract's field names of uploaded files (their parts are never read as JSON). */
+const FILE_FIELDS = new Set(['file', 'files']);
+
 /** The media type of a part's bytes: as detected, else plain text or CSV, else opaque. */
 async function contentType(bytes: Buffer, claimed: string) {
   const detected = bytes.length > 0 ? (await fileTypeFromBuffer(bytes))?.mime : undefined;
@@ -122,6 +125,22 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     const uploads: UploadedFile[] = [];
     try {
       for await (const part of request.parts()) {
+        // A JSON part (the contract's `encoding: contentType: application/json`, e.g. the
+        // e-mail of send-user-email-with-attachments): parsed, whether the client sent it as
+        // a field or as a Blob (which browsers send as a file part). Never a `file` field.
+        if (
+          normalizedType(part.mimetype) === 'application/json' &&
+          !FILE_FIELDS.has(part.fieldname)
+        ) {
+          const text =
+            part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
+          try {
+            add(part.fieldname, JSON.parse(text));
+          } catch {
+            throw malformedMultipart(`the part ${part.fieldname} is not JSON`);
+          }
+          continue;
+        }
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
           const claimedType = normalizedType(part.mimetype);

@@ -3,7 +3,7 @@ import { createLocalQueue } from './local-queue';
 import { createPgBossQueue } from './pg-boss-queue';
 
 /*
- * Background jobs (billing runs; the mail sync and broadcasts later). One interface, two
+ * Background jobs (billing runs, the mail sync; broadcasts later). One interface, two
  * runners:
  *
  * - PostgreSQL (`DATABASE_URL`): pg-boss in the database's `pgboss` schema, over the server's
@@ -73,9 +73,10 @@ export type JobQueue = {
   ) => Promise<void>;
   /**
    * Runs `hook` each time the queue starts (after the handlers are working): the place to
-   * send again what an earlier process left unfinished.
+   * send again what an earlier process left unfinished, or to start a timer — `stopped` is
+   * aborted when the queue stops.
    */
-  onStart: (hook: () => Promise<void>) => void;
+  onStart: (hook: (stopped: AbortSignal) => Promise<void>) => void;
   /**
    * Takes the lock `key` + `id` if no one (no process) holds it, else answers null. Held on
    * a database connection of its own on PostgreSQL, so a process that dies frees it at once.

@@ -22,7 +22,7 @@ type Registered = {
  */
 export function createLocalQueue(log: QueueLog): JobQueue {
   const registered = new Map<string, Registered>();
-  const startHooks: (() => Promise<void>)[] = [];
+  const startHooks: ((stopped: AbortSignal) => Promise<void>)[] = [];
   const running = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   const locks = new Set<string>();
@@ -127,7 +127,7 @@ export function createLocalQueue(log: QueueLog): JobQueue {
         state = 'started';
         for (const name of registered.keys()) pump(name);
         for (const hook of startHooks) {
-          await hook().catch((error: unknown) => {
+          await hook(controller.signal).catch((error: unknown) => {
             log.error(`A job queue start hook failed: ${messageOf(error)}`);
           });
         }

@@ -43,7 +43,7 @@ export function advisoryLockKey(key: string, id: number): string {
 export function createPgBossQueue(database: Database, log: QueueLog): JobQueue {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const registered = new Map<string, Registered>();
-  const startHooks: (() => Promise<void>)[] = [];
+  const startHooks: ((stopped: AbortSignal) => Promise<void>)[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const running = new Set<Promise<unknown>>();
   const controller = new AbortController();
@@ -213,7 +213,7 @@ export function createPgBossQueue(database: Database, log: QueueLog): JobQueue {
         state = 'started';
         for (const [name, entry] of registered) await startWorkers(instance, name, entry);
         for (const hook of startHooks) {
-          await hook().catch((error: unknown) => {
+          await hook(controller.signal).catch((error: unknown) => {
             log.error(`A job queue start hook failed: ${messageOf(error)}`);
           });
         }

@@ -1,4 +1,5 @@
 import type { Services } from '../modules/handlers';
+import { registerMailSyncWorker } from '../modules/mail/mail-transfer';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
 import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits';
 import { registerTriggerWorker } from '../modules/payments/trigger-firing';
@@ -11,4 +12,5 @@ export function registerJobWorkers(services: Services): void {
   registerBillingRunWorker(services);
   registerLivePayDebitWorker(services);
   registerTriggerWorker(services);
+  registerMailSyncWorker(services);
 }

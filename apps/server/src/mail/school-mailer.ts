@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
 import { emailConfigs, masterData } from '../db/schema';
+import { openSecret } from './mail-secrets';
 import type { Mailer, SentMail } from './mailer';
 
 export type SchoolMailMessage = {
@@ -55,7 +56,11 @@ const fromOf = (account: SmtpAccount) =>
  * e-mail, else its first mail account. Without any, the system mailer (SMTP_URL or the
  * outbox) sends, so nothing is silently dropped.
  */
-export function createSchoolMailer(options: { fallback: Mailer }): SchoolMailer {
+export function createSchoolMailer(options: {
+  fallback: Mailer;
+  /** Opens the accounts' sealed passwords (config.mailSecretKey). */
+  secretKey: Buffer;
+}): SchoolMailer {
   async function sendVia(account: SmtpAccount, message: SchoolMailMessage): Promise<SentMail> {
     const transport = nodemailer.createTransport(smtpTransportOptions(account));
     try {
@@ -86,6 +91,7 @@ export function createSchoolMailer(options: { fallback: Mailer }): SchoolMailer 
     async send(db, schoolId, message) {
       const [account] = await db
         .select({
+          id: emailConfigs.id,
           email: emailConfigs.email,
           senderName: emailConfigs.senderName,
           smtpHost: emailConfigs.smtpHost,
@@ -105,7 +111,12 @@ export function createSchoolMailer(options: { fallback: Mailer }): SchoolMailer 
         .where(eq(emailConfigs.drivingSchoolId, schoolId))
         .orderBy(sql`${masterData.drivingSchoolId} is null`, asc(emailConfigs.id))
         .limit(1);
-      if (account) return sendVia(account, message);
+      if (account) {
+        return sendVia(
+          { ...account, password: openSecret(options.secretKey, account.id, account.password) },
+          message,
+        );
+      }
       return options.fallback.send({
         to: message.to,
         subject: message.subject,

@@ -60,7 +60,12 @@ function decodeHeader(value: string): string {
  * A real SMTP server on a random local port that keeps what it receives, so tests check
  * the mail the server actually sent.
  */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(
+  options: {
+    /** Offer AUTH (without TLS) and take any user and password: a school's mail account. */
+    acceptAuth?: boolean;
+  } = {},
+): Promise<{
   url: string;
   mails: ReceivedMail[];
   /** Resolves with the next mail that arrives (or the first one not taken yet). */
@@ -72,7 +77,11 @@ export async function startSmtpSink(): Promise<{
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: options.acceptAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

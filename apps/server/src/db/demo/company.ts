@@ -842,15 +842,18 @@ export async function seedCompany(context: DemoContext): Promise<Record<string, 
     serviceContractSigned: true,
     dataProcessingAgreementSigned: true,
   });
+  // The demo's mail servers are under the reserved top-level domain .invalid (RFC 2606):
+  // the background sync and sending answer "not reachable" at once instead of signing in
+  // at a real provider with a made-up password. Point the account at a real server to try.
   const [mailAccount] = await insertBatched(db, emailConfigs, [
     {
       drivingSchoolId: schoolId,
       email: `info@${DOMAIN}`,
       senderName: 'Fahrschule Sonnenschein',
-      smtpHost: 'smtp.ionos.de',
+      smtpHost: 'smtp.fahrschule-demo.invalid',
       smtpPort: 587,
       smtpSecurity: 'STARTTLS',
-      imapHost: 'imap.ionos.de',
+      imapHost: 'imap.fahrschule-demo.invalid',
       imapPort: 993,
       imapSecurity: 'TLS',
       username: `info@${DOMAIN}`,

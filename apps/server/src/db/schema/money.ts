@@ -633,6 +633,43 @@ export const emails = pgTable(
   ],
 );
 
+/*
+ * The IMAP sync's place per mail account (its INBOX): the folder's UIDVALIDITY and the
+ * highest UID stored, so each run fetches only newer mail; when the server answers another
+ * UIDVALIDITY the folder was rebuilt and is read again from the start (the Message-ID key of
+ * `emails` keeps what is already stored from coming twice). A failed run keeps the server's
+ * answer and the time of the next try (back-off), so one account that is down never holds
+ * up the others and the mailbox can say why.
+ */
+export const emailSyncStates = pgTable(
+  'email_sync_states',
+  {
+    drivingSchoolId: schoolId(),
+    emailConfigId: ref('email_config_id').notNull(),
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** A translation key of the last failure (null after a successful run). */
+    error: text(),
+    /** The server's own words of the last failure. */
+    errorDetail: text('error_detail'),
+    failures: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_sync_states_pkey', columns: [t.drivingSchoolId, t.emailConfigId] }),
+    tenantForeignKey(
+      'email_sync_states_email_config_fk',
+      [t.drivingSchoolId, t.emailConfigId],
+      emailConfigs,
+    ).onDelete('cascade'),
+    notNegative('email_sync_states_last_uid_check', t.lastUid),
+    notNegative('email_sync_states_failures_check', t.failures),
+    index('email_sync_states_next_attempt_idx').on(t.nextAttemptAt),
+  ],
+);
+
 export const emailAttachments = pgTable(
   'email_attachments',
   {

@@ -29,10 +29,10 @@ export function createCompanyHandlers(services: Services): OperationHandlers {
     createProductHandlers(db),
     createPriceHandlers(db),
     createStudentPriceHandlers(db),
-    createConfigurationHandlers(db),
+    createConfigurationHandlers(db, services.config.mailSecretKey),
     createDrivingSchoolHandlers(db),
     createBasicDocumentHandlers(services),
-    createMailCheckHandlers(db),
+    createMailCheckHandlers(db, services.config.mailSecretKey),
     createRoleHandlers(db),
     createUserAccessHandlers(db, services),
   );

@@ -3,6 +3,7 @@ import { createAccountingHandlers } from '../accounting/accounting.handlers';
 import { createBroadcastHandlers } from '../broadcasts/broadcasts.resources';
 import type { Services } from '../handlers';
 import { createMailHandlers } from '../mail/mail.resources';
+import { createMailTransferHandlers } from '../mail/mail-transfer';
 import { createMandateDispatchHandlers } from '../mandates/mandate-dispatch';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
@@ -38,6 +39,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createSepaExportHandlers(services),
     createBankReturnHandlers(services),
     createMailHandlers(db),
+    createMailTransferHandlers(services),
     createBroadcastHandlers(db),
     createAccountingHandlers(services),
   );

@@ -4,6 +4,7 @@ import {
   accountsConfigs,
   emailConfigs,
   emailConfigUsers,
+  emailSyncStates,
   financialConfigs,
   studentCategories,
   testingOrganizations,
@@ -12,6 +13,7 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, forbidden, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { sealSecret } from '../../mail/mail-secrets';
 import {
   batchLoader,
   expression,
@@ -90,7 +92,8 @@ const FINANCIAL_FIELDS = [
   'termsUrl',
 ] as const;
 
-export function createConfigurationHandlers(db: Db): OperationHandlers {
+/** `mailSecretKey` seals the mail accounts' passwords (mail/mail-secrets.ts). */
+export function createConfigurationHandlers(db: Db, mailSecretKey: Buffer): OperationHandlers {
   const testingOrganizationDefinition = {
     table: testingOrganizations,
     operations: {
@@ -225,8 +228,10 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
       imapPort: input.imapPort,
       imapSecurity: input.imapSecurity,
       username: input.username,
-      // Left out on update: the stored password stays.
-      ...(input.password === undefined ? {} : { password: input.password }),
+      // Left out on update: the stored password stays. Stored sealed, never in clear.
+      ...(input.password === undefined
+        ? {}
+        : { password: sealSecret(mailSecretKey, String(input.password)) }),
     }),
     searchColumns: [
       emailConfigs.email,
@@ -337,8 +342,22 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
         .where(and(eq(users.drivingSchoolId, auth.drivingSchoolId), eq(users.id, userId)));
       if (!user) throw notFound(`No user ${userId} in your school.`);
       const rows = await db
-        .select({ id: emailConfigs.id, email: emailConfigs.email })
+        .select({
+          id: emailConfigs.id,
+          email: emailConfigs.email,
+          syncedAt: emailSyncStates.syncedAt,
+          syncError: emailSyncStates.error,
+          syncErrorDetail: emailSyncStates.errorDetail,
+          nextSyncAt: emailSyncStates.nextAttemptAt,
+        })
         .from(emailConfigs)
+        .leftJoin(
+          emailSyncStates,
+          and(
+            eq(emailSyncStates.drivingSchoolId, emailConfigs.drivingSchoolId),
+            eq(emailSyncStates.emailConfigId, emailConfigs.id),
+          ),
+        )
         .innerJoin(
           emailConfigUsers,
           and(
@@ -354,7 +373,18 @@ export function createConfigurationHandlers(db: Db): OperationHandlers {
         )
         .orderBy(asc(sql`lower(${emailConfigs.email})`), asc(emailConfigs.id))
         .limit(200);
-      return { status: 200, body: rows };
+      // With the IMAP sync's state: when it last worked, why the last try failed.
+      return {
+        status: 200,
+        body: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          ...(row.syncedAt ? { syncedAt: row.syncedAt.toISOString() } : {}),
+          ...(row.syncError ? { syncError: row.syncError } : {}),
+          ...(row.syncErrorDetail ? { syncErrorDetail: row.syncErrorDetail } : {}),
+          ...(row.nextSyncAt ? { nextSyncAt: row.nextSyncAt.toISOString() } : {}),
+        })),
+      };
     },
   };
 

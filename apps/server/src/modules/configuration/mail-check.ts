@@ -8,6 +8,7 @@ import { emailConfigs } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { fieldError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { openSecret } from '../../mail/mail-secrets';
 import type { Schemas } from '../resources/kit';
 
 /*
@@ -284,6 +285,7 @@ export async function checkImap(settings: Settings, options: MailCheckOptions): 
 
 export function createMailCheckHandlers(
   db: Db,
+  mailSecretKey: Buffer,
   fixedOptions?: MailCheckOptions,
 ): OperationHandlers {
   return {
@@ -304,7 +306,7 @@ export function createMailCheckHandlers(
             ),
           );
         if (!row) throw notFound(`No mail account ${body.id} in your school.`);
-        password ??= row.password;
+        password ??= openSecret(mailSecretKey, body.id, row.password);
       }
       if (!password) {
         throw fieldError('password', 'validation.required', 'The password is needed to sign in.');
