@@ -1,3 +1,4 @@
+import { registerBroadcastWorker } from '../modules/broadcasts/broadcast-delivery';
 import type { Services } from '../modules/handlers';
 import { registerMailSyncWorker } from '../modules/mail/mail-transfer';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
@@ -13,4 +14,5 @@ export function registerJobWorkers(services: Services): void {
   registerLivePayDebitWorker(services);
   registerTriggerWorker(services);
   registerMailSyncWorker(services);
+  registerBroadcastWorker(services);
 }

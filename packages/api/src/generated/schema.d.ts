@@ -7292,6 +7292,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broadcasts/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recipients of a prepared broadcast and their e-mail results
+         * @description Beyond the spec: who a prepared (or published) broadcast reaches and, with `sendEmail`,
+         *     whether each e-mail went out (sorted by last name). A CREATED broadcast has none yet.
+         */
+        get: operations["listBroadcastRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/broadcasts/{id}/publish": {
         parameters: {
             query?: never;
@@ -12765,6 +12786,21 @@ export interface components {
             theoryCourseIds?: components["schemas"]["IdList"];
             educationStatuses?: components["schemas"]["EducationStatus"][];
         };
+        RecipientTotal: number;
+        /**
+         * @description Beyond the spec: the progress of a broadcast's e-mails (with `sendEmail`, from PREPARED
+         *     on). The e-mails go out as a background job from `publishFrom` on, one per recipient and
+         *     never twice; stopping a broadcast stops what is not sent yet (`notSent`).
+         */
+        BroadcastDelivery: {
+            pending: components["schemas"]["RecipientTotal"];
+            sent: components["schemas"]["RecipientTotal"];
+            failed: components["schemas"]["RecipientTotal"];
+            /** @description Recipients without an e-mail address (they see the broadcast in the app only). */
+            withoutEmail: components["schemas"]["RecipientTotal"];
+            /** @description Left unsent because the broadcast was stopped first. */
+            notSent: components["schemas"]["RecipientTotal"];
+        };
         /**
          * @description A message to a group of students, shown in their learning app from `publishFrom` to
          *     `publishTo` and, with `sendEmail`, also e-mailed when published.
@@ -12779,7 +12815,11 @@ export interface components {
             id: components["schemas"]["Id"];
             name: components["schemas"]["Name"];
             recipientGroup: components["schemas"]["BroadcastRecipientGroup"];
-            /** @description true limits the recipients to students in a fast-lane (intensive) training. */
+            /**
+             * @description true limits the recipients to students in a fast-lane (intensive) training: an active
+             *     education booked into a theory course of at most 14 days (our reading; the spec does
+             *     not define it).
+             */
             fastlane: boolean;
             subject: string;
             body: components["schemas"]["HtmlText"];
@@ -12792,6 +12832,7 @@ export interface components {
             recipientCount?: number;
             publishedAt?: components["schemas"]["IsoDateTime"];
             stoppedAt?: components["schemas"]["IsoDateTime"];
+            delivery?: components["schemas"]["BroadcastDelivery"];
             archived: boolean;
             createdAt: components["schemas"]["IsoDateTime"];
             updatedAt: components["schemas"]["IsoDateTime"];
@@ -12821,6 +12862,21 @@ export interface components {
             recipientGroup?: components["schemas"]["BroadcastRecipientGroup"];
             /** @default false */
             fastlane: boolean;
+        };
+        /** @description One student a prepared broadcast reaches, with the result of their e-mail. */
+        BroadcastRecipient: {
+            studentId: components["schemas"]["Id"];
+            firstName: string;
+            lastName: string;
+            email?: components["schemas"]["Email"];
+            /**
+             * @description NOT_SENT also when the broadcast sends no e-mail.
+             * @enum {string}
+             */
+            emailStatus: "PENDING" | "SENT" | "FAILED" | "NO_EMAIL" | "NOT_SENT";
+            sentAt?: components["schemas"]["IsoDateTime"];
+            /** @description The mail server's answer when the e-mail failed. */
+            error?: string;
         };
         /** @description A reusable subject and text for broadcasts (`/broadcast-templates`). */
         BroadcastTemplate: {
@@ -26420,7 +26476,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     prepareBroadcast: {
@@ -26449,7 +26504,33 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listBroadcastRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastRecipient"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     publishBroadcast: {

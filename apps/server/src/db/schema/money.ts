@@ -805,9 +805,25 @@ export const broadcastRecipients = pgTable(
     drivingSchoolId: schoolId(),
     broadcastId: ref('broadcast_id').notNull(),
     studentId: ref('student_id').notNull(),
+    /** The address at prepare time (null: the student has none; the app shows it only). */
+    email: text(),
+    /** PENDING (to send) → SENT or FAILED; NO_EMAIL; NOT_SENT (no e-mail wanted, or stopped). */
+    emailStatus: text('email_status').notNull().default('NOT_SENT'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text(),
   },
   (t) => [
     primaryKey({ name: 'broadcast_recipients_pkey', columns: [t.broadcastId, t.studentId] }),
+    oneOf('broadcast_recipients_email_status_check', t.emailStatus, [
+      'PENDING',
+      'SENT',
+      'FAILED',
+      'NO_EMAIL',
+      'NOT_SENT',
+    ]),
+    index('broadcast_recipients_pending_idx')
+      .on(t.drivingSchoolId, t.broadcastId)
+      .where(sql`${t.emailStatus} = 'PENDING'`),
     tenantForeignKey(
       'broadcast_recipients_broadcast_fk',
       [t.drivingSchoolId, t.broadcastId],

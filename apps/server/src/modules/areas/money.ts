@@ -40,7 +40,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createBankReturnHandlers(services),
     createMailHandlers(db),
     createMailTransferHandlers(services),
-    createBroadcastHandlers(db),
+    createBroadcastHandlers(services),
     createAccountingHandlers(services),
   );
 }

@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import {
@@ -12,8 +12,17 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import type { Services } from '../handlers';
 import { berlinToday, mergeHandlers, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
+import {
+  BROADCAST_SEND_JOB,
+  cancelPending,
+  countRecipients,
+  deliverySql,
+  freezeRecipients,
+  recipientsOf,
+} from './broadcast-delivery';
 
 /*
  * Broadcasts (spec 001 §4): CREATED (editable) → prepare → PREPARED → publish → PUBLISHED
@@ -73,9 +82,12 @@ const published = () =>
 const invalidTransition = (message: string) =>
   globalError('errors.invalid_status_transition', message);
 
-export function createBroadcastHandlers(db: Db): OperationHandlers {
+export function createBroadcastHandlers(services: Services): OperationHandlers {
+  const { db } = services;
   const generic = createResourceHandlers(db, {
     table: broadcasts,
+    // With the progress of its e-mails (see broadcast-delivery.ts).
+    computed: { delivery: deliverySql },
     operations: {
       get: 'getBroadcast',
       filter: 'filterBroadcasts',
@@ -137,6 +149,7 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
       async beforeArchive({ auth, current, archived }) {
         // Archiving a published broadcast stops it first; unarchiving never reactivates.
         if (archived && current?.state === 'PUBLISHED') {
+          await cancelPending(db, auth.drivingSchoolId, current.id);
           await db
             .update(broadcasts)
             .set({ state: 'EXPIRED', stoppedAt: new Date() })
@@ -170,7 +183,17 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
       .where(and(byId, eq(broadcasts.state, current.state)))
       .returning();
     if (!row) throw invalidTransition('The broadcast changed meanwhile.');
-    return toBroadcastDto(row);
+    return read(schoolId, id);
+  }
+
+  /** A broadcast as answered, with its delivery. */
+  async function read(schoolId: number, id: number): Promise<Broadcast> {
+    const [row] = await db
+      .select({ ...getTableColumns(broadcasts), delivery: deliverySql })
+      .from(broadcasts)
+      .where(and(eq(broadcasts.drivingSchoolId, schoolId), eq(broadcasts.id, id)));
+    if (!row) throw notFound();
+    return toBroadcastDto(row as BroadcastRow);
   }
 
   const handlers: OperationHandlers = {
@@ -188,6 +211,14 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
         },
         { state: 'PUBLISHED', publishedAt: new Date() },
       );
+      // The e-mails of a broadcast published for today go out now; later ones on their day
+      // (the scheduler in broadcast-delivery.ts).
+      if (body.sendEmail && body.publishFrom <= today) {
+        await services.jobs.send(BROADCAST_SEND_JOB, {
+          drivingSchoolId: auth.drivingSchoolId,
+          broadcastId: body.id,
+        });
+      }
       return { status: 200, body };
     },
 
@@ -199,7 +230,55 @@ export function createBroadcastHandlers(db: Db): OperationHandlers {
         (row) => (row.state === 'PUBLISHED' ? null : 'Only a published broadcast can be stopped.'),
         { state: 'EXPIRED', stoppedAt: new Date() },
       );
-      return { status: 200, body };
+      // Stopping ends the publication at once: what is not sent yet stays unsent.
+      await cancelPending(db, auth.drivingSchoolId, body.id);
+      return { status: 200, body: await read(auth.drivingSchoolId, body.id) };
+    },
+
+    async countBroadcastRecipients(request) {
+      const auth = requireAuth(request);
+      const { recipientGroup, fastlane } = request.body;
+      await checkGroup(db, auth.drivingSchoolId, recipientGroup);
+      const count = await countRecipients(
+        db,
+        auth.drivingSchoolId,
+        recipientGroup,
+        fastlane ?? false,
+      );
+      return { status: 200, body: { count } };
+    },
+
+    async prepareBroadcast(request) {
+      const auth = requireAuth(request);
+      const id = request.params.id;
+      await db.transaction(async (tx) => {
+        const byId = and(
+          eq(broadcasts.drivingSchoolId, auth.drivingSchoolId),
+          eq(broadcasts.id, id),
+        );
+        // Row lock: a concurrent edit or publish waits for the recipients to be frozen.
+        const [current] = await tx.select().from(broadcasts).where(byId).for('update');
+        if (!current) throw notFound();
+        if (!EDITABLE.has(current.state) || current.archived) {
+          throw invalidTransition('Only a created or prepared broadcast can be prepared.');
+        }
+        const recipientCount = await freezeRecipients(
+          tx as unknown as Db,
+          auth.drivingSchoolId,
+          current,
+        );
+        await tx.update(broadcasts).set({ state: 'PREPARED', recipientCount }).where(byId);
+      });
+      return { status: 200, body: await read(auth.drivingSchoolId, id) };
+    },
+
+    async listBroadcastRecipients(request) {
+      const auth = requireAuth(request);
+      await read(auth.drivingSchoolId, request.params.id);
+      return {
+        status: 200,
+        body: await recipientsOf(db, auth.drivingSchoolId, request.params.id),
+      };
     },
   };
 
