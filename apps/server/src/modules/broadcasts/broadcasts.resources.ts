@@ -12,6 +12,7 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { sanitizeMailHtml } from '../../mail/mail-html';
 import type { Services } from '../handlers';
 import { berlinToday, mergeHandlers, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
@@ -68,7 +69,8 @@ const broadcastFromInput = (input: Record<string, unknown>) => ({
   recipientGroup: input.recipientGroup ?? {},
   fastlane: input.fastlane ?? false,
   subject: input.subject,
-  body: input.body,
+  // Stored sanitised: it is shown in the learning app and sent as e-mail.
+  body: sanitizeMailHtml(String(input.body ?? '')),
   publishFrom: input.publishFrom,
   publishTo: input.publishTo ?? null,
   sendEmail: input.sendEmail ?? false,
@@ -300,7 +302,11 @@ function createBroadcastTemplateHandlers(db: Db): OperationHandlers {
       delete: 'deleteBroadcastTemplate',
     },
     toDto: toBroadcastTemplateDto,
-    fromInput: (input) => ({ name: input.name, subject: input.subject, body: input.body }),
+    fromInput: (input) => ({
+      name: input.name,
+      subject: input.subject,
+      body: sanitizeMailHtml(String(input.body ?? '')),
+    }),
     searchColumns: [broadcastTemplates.name, broadcastTemplates.subject],
     sortColumns: { id: broadcastTemplates.id, name: broadcastTemplates.name },
     defaultSort: [{ field: 'name' }],

@@ -26,6 +26,7 @@ import {
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, forbidden, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { sanitizeMailHtml } from '../../mail/mail-html';
 import { withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
 import { createResourceRepository, likePattern } from '../resources/resource-repository';
@@ -348,7 +349,8 @@ export function createMailHandlers(db: Db): OperationHandlers {
     fromInput: (input) => ({
       name: input.name,
       subject: input.subject,
-      body: input.body,
+      // Stored sanitised (scripts, frames, event attributes go; `{{ key }}` stays).
+      body: sanitizeMailHtml(String(input.body ?? '')),
       templateCategoryId: input.templateCategoryId ?? null,
     }),
     searchColumns: templateSearch,
