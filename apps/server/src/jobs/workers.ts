@@ -1,6 +1,7 @@
 import { registerBroadcastWorker } from '../modules/broadcasts/broadcast-delivery';
 import type { Services } from '../modules/handlers';
 import { registerMailSyncWorker } from '../modules/mail/mail-transfer';
+import { registerAutomaticMessageWorker } from '../modules/messaging/messaging';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
 import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits';
 import { registerTriggerWorker } from '../modules/payments/trigger-firing';
@@ -15,4 +16,5 @@ export function registerJobWorkers(services: Services): void {
   registerTriggerWorker(services);
   registerMailSyncWorker(services);
   registerBroadcastWorker(services);
+  registerAutomaticMessageWorker(services);
 }

@@ -8112,6 +8112,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messages/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the messages sent to students
+         * @description Newest first. `search` matches subject, text and the student's name.
+         */
+        post: operations["filterMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to students
+         * @description One message per student, shown in the student's learning app (and in the student record).
+         *     The placeholders of subject and text are filled for each student (`{{ student.firstName }}`
+         *     … as in e-mail templates). Archived students answer 422 `validation.not_found` at `studentIds`.
+         */
+        post: operations["sendMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's message templates */
+        get: operations["listMessageTemplates"];
+        put?: never;
+        /** Create a message template */
+        post: operations["createMessageTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a message template
+         * @description Messages already sent keep their text; automatic messages use the new text from now on.
+         */
+        put: operations["updateMessageTemplate"];
+        post?: never;
+        /**
+         * Delete a message template
+         * @description A template an automatic message uses answers 422 `errors.message_template_in_use`.
+         */
+        delete: operations["deleteMessageTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automatic-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The automatic messages, one per event
+         * @description Every event of `AutomaticMessageEvent`, switched off until configured.
+         */
+        get: operations["listAutomaticMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automatic-messages/{event}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Configure the automatic message of an event
+         * @description Switching on needs a template (422 `validation.required` at `messageTemplateId`). Events
+         *     before the switch-on are not sent afterwards.
+         */
+        put: operations["updateAutomaticMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automatic-messages/log/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the automatic messages sent
+         * @description Newest first.
+         */
+        post: operations["filterAutomaticMessageLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13307,6 +13452,108 @@ export interface components {
         YoutubeLink: {
             /** @description Absent when the school set none. */
             url?: components["schemas"]["Url"];
+        };
+        /** @description Filter body of `POST /messages/filter`; messages are not archivable (`archived` is ignored). */
+        MessageFilter: {
+            studentId?: components["schemas"]["Id"];
+            automatic?: boolean;
+        } & components["schemas"]["FilterRequest"];
+        /**
+         * @description REGISTRATION_RECEIVED: a registration arrived (e-mail to its address; there is no
+         *     student yet). LESSON_BOOKED / LESSON_CANCELLED: a driving lesson of the student was
+         *     booked / deleted. EXAM_BOOKED: the student's exam was booked with the testing
+         *     organisation. INVOICE_ISSUED: an invoice to the student was issued. DEBIT_FAILED: a
+         *     direct debit of the student failed or was charged back. BIRTHDAY: the student's
+         *     birthday (sent in the morning, Europe/Berlin).
+         * @enum {string}
+         */
+        AutomaticMessageEvent: "REGISTRATION_RECEIVED" | "LESSON_BOOKED" | "LESSON_CANCELLED" | "EXAM_BOOKED" | "INVOICE_ISSUED" | "DEBIT_FAILED" | "BIRTHDAY";
+        /** @description A message sent to one student, shown in the learning app. Fields without a value are absent. */
+        Message: {
+            id: components["schemas"]["Id"];
+            studentId: components["schemas"]["Id"];
+            studentName: string;
+            subject: string;
+            text: string;
+            sentAt: components["schemas"]["IsoDateTime"];
+            /** @description When the student opened it in the app. */
+            readAt?: components["schemas"]["IsoDateTime"];
+            sentByUserId?: components["schemas"]["Id"];
+            /** @description Sent by an automatic message (then `event` says which). */
+            automatic: boolean;
+            event?: components["schemas"]["AutomaticMessageEvent"];
+        };
+        MessagePage: {
+            data: components["schemas"]["Message"][];
+            total: components["schemas"]["PageTotal"];
+        };
+        /** @description Plain text (line breaks kept); placeholders `{{ key }}` as in e-mail templates. */
+        MessageText: string;
+        MessageInput: {
+            studentIds: components["schemas"]["Id"][];
+            subject: string;
+            text: components["schemas"]["MessageText"];
+            /** @description The template the text came from (kept for the record). */
+            messageTemplateId?: components["schemas"]["Id"];
+        };
+        MessageTemplate: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
+            subject: string;
+            text: components["schemas"]["MessageText"];
+            createdAt: components["schemas"]["IsoDateTime"];
+            updatedAt: components["schemas"]["IsoDateTime"];
+        };
+        /** @description Unknown placeholders answer 422 `validation.unknown_placeholder` at the field. */
+        MessageTemplateInput: {
+            name: components["schemas"]["Name"];
+            subject: string;
+            text: components["schemas"]["MessageText"];
+        };
+        /**
+         * @description MESSAGE in the learning app, EMAIL to the student's address, or BOTH.
+         * @enum {string}
+         */
+        AutomaticMessageChannel: "MESSAGE" | "EMAIL" | "BOTH";
+        AutomaticMessageRule: {
+            event: components["schemas"]["AutomaticMessageEvent"];
+            enabled: boolean;
+            channel: components["schemas"]["AutomaticMessageChannel"];
+            messageTemplateId?: components["schemas"]["Id"];
+            /** @description Events from this moment on are sent. */
+            enabledAt?: components["schemas"]["IsoDateTime"];
+            /** @description Messages sent by this rule so far. */
+            sent: number;
+        };
+        AutomaticMessageRuleInput: {
+            enabled: boolean;
+            channel: components["schemas"]["AutomaticMessageChannel"];
+            messageTemplateId?: components["schemas"]["Id"];
+        };
+        /** @description Filter body of `POST /automatic-messages/log/filter`. */
+        AutomaticMessageLogFilter: {
+            event?: components["schemas"]["AutomaticMessageEvent"];
+            /** @enum {string} */
+            status?: "SENT" | "FAILED" | "SKIPPED";
+        } & components["schemas"]["FilterRequest"];
+        AutomaticMessageLogEntry: {
+            id: components["schemas"]["Id"];
+            event: components["schemas"]["AutomaticMessageEvent"];
+            channel: components["schemas"]["AutomaticMessageChannel"];
+            /**
+             * @description SKIPPED when the channel was e-mail and the recipient has no address.
+             * @enum {string}
+             */
+            status: "SENT" | "FAILED" | "SKIPPED";
+            studentId?: components["schemas"]["Id"];
+            /** @description The student's name or, for a registration, the address written to. */
+            recipient: string;
+            error?: string;
+            createdAt: components["schemas"]["IsoDateTime"];
+        };
+        AutomaticMessageLogPage: {
+            data: components["schemas"]["AutomaticMessageLogEntry"][];
+            total: components["schemas"]["PageTotal"];
         };
     };
     responses: {
@@ -27781,6 +28028,265 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The messages, one per student. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The changed template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAutomaticMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One rule per event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticMessageRule"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAutomaticMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event: components["schemas"]["AutomaticMessageEvent"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomaticMessageRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticMessageRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    filterAutomaticMessageLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomaticMessageLogFilter"];
+            };
+        };
+        responses: {
+            /** @description One page and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomaticMessageLogPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
         };

@@ -3,6 +3,7 @@ export * from './bookings';
 export * from './company';
 export * from './core';
 export * from './files';
+export * from './messaging';
 export * from './money';
 export * from './people';
 export * from './planning';

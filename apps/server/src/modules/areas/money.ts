@@ -6,6 +6,7 @@ import { createMailHandlers } from '../mail/mail.resources';
 import { createMailTransferHandlers } from '../mail/mail-transfer';
 import { createMandateDispatchHandlers } from '../mandates/mandate-dispatch';
 import { createMandateHandlers } from '../mandates/mandates.resources';
+import { createMessagingHandlers } from '../messaging/messaging';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
 import { createCostBearerInvoiceHandlers } from '../payment-documents/cost-bearer-invoices';
 import { createDocumentFileHandlers } from '../payment-documents/document-downloads';
@@ -41,6 +42,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createMailHandlers(db),
     createMailTransferHandlers(services),
     createBroadcastHandlers(services),
+    createMessagingHandlers(services),
     createAccountingHandlers(services),
   );
 }
