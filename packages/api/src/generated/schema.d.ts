@@ -8257,6 +8257,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pulse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened in the school on a day (the pulse)
+         * @description Beyond the spec, which names the route `/pulse` only (our reading: a school-wide
+         *     activity feed). Newest first, at most 500 entries: registrations that arrived, driving
+         *     lessons booked and cancelled, exam results, e-mails received, messages sent, and — for
+         *     users with the automatic-payments module — invoices issued, payments recorded and
+         *     debits that failed or were charged back.
+         */
+        get: operations["getPulse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13554,6 +13578,21 @@ export interface components {
         AutomaticMessageLogPage: {
             data: components["schemas"]["AutomaticMessageLogEntry"][];
             total: components["schemas"]["PageTotal"];
+        };
+        /** @description One thing that happened; the client words it from `kind` and the fields. */
+        PulseEntry: {
+            /** @enum {string} */
+            kind: "REGISTRATION" | "LESSON_BOOKED" | "LESSON_CANCELLED" | "EXAM_RESULT" | "EMAIL_RECEIVED" | "MESSAGE_SENT" | "INVOICE_ISSUED" | "PAYMENT_RECORDED" | "DEBIT_FAILED";
+            at: components["schemas"]["IsoDateTime"];
+            /** @description The row it is about (registration, appointment, participant, e-mail, message, document, payment). */
+            refId: components["schemas"]["Id"];
+            studentId?: components["schemas"]["Id"];
+            /** @description The student's (or registrant's, or sender's) name. */
+            name?: string;
+            /** @description What it was: the lesson's date and time, the exam's result, the mail's subject, the invoice number, the status. */
+            detail?: string;
+            /** @description Cents (invoices, payments, debits). */
+            amount?: number;
         };
     };
     responses: {
@@ -28287,6 +28326,33 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPulse: {
+        parameters: {
+            query?: {
+                /** @description The day (Europe/Berlin); today when absent. */
+                date?: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PulseEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
         };

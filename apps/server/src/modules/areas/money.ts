@@ -7,6 +7,7 @@ import { createMailTransferHandlers } from '../mail/mail-transfer';
 import { createMandateDispatchHandlers } from '../mandates/mandate-dispatch';
 import { createMandateHandlers } from '../mandates/mandates.resources';
 import { createMessagingHandlers } from '../messaging/messaging';
+import { createPulseHandlers } from '../messaging/pulse';
 import { createBillingRunHandlers } from '../payment-documents/billing-runs';
 import { createCostBearerInvoiceHandlers } from '../payment-documents/cost-bearer-invoices';
 import { createDocumentFileHandlers } from '../payment-documents/document-downloads';
@@ -43,6 +44,7 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createMailTransferHandlers(services),
     createBroadcastHandlers(services),
     createMessagingHandlers(services),
+    createPulseHandlers(db),
     createAccountingHandlers(services),
   );
 }

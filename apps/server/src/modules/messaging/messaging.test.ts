@@ -203,6 +203,23 @@ describe.each(DRIVERS)('messaging on %s', (driver) => {
     const rules = await t.call<Rule[]>('GET', '/automatic-messages', { token });
     expect(rules.body.find((entry) => entry.event === 'LESSON_BOOKED')?.sent).toBe(1);
 
+    // The pulse of today shows the booking, the cancellation and the messages.
+    const pulse = await t.call<
+      { kind: string; studentId?: number; name?: string; detail?: string }[]
+    >('GET', '/pulse', { token });
+    expect(pulse.status, pulse.raw).toBe(200);
+    const kinds = new Set(pulse.body.filter((e) => e.studentId === lena.id).map((e) => e.kind));
+    expect([...kinds].sort()).toEqual(['LESSON_BOOKED', 'LESSON_CANCELLED', 'MESSAGE_SENT']);
+    expect(pulse.body.find((e) => e.kind === 'LESSON_CANCELLED')).toMatchObject({
+      name: 'Lena Schmidt',
+      detail: expect.stringMatching(/^\d\d\.\d\d\.\d{4} 10:00$/),
+    });
+    const longAgo = await t.call<unknown[]>('GET', '/pulse', {
+      token,
+      query: { date: '2000-01-01' },
+    });
+    expect(longAgo.body).toEqual([]);
+
     // The template an automatic message uses cannot go.
     expectError(
       await t.call('DELETE', `/message-templates/${booked}`, { token }),
