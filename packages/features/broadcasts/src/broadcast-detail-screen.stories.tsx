@@ -173,3 +173,10 @@ export const ReadOnly: Story = {
     await expect(canvas.queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
   },
 };
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [broadcastHandlers.getLoading, ...fullHandlers] } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('button', { name: 'Zurück zur Übersicht' });
+  },
+};

@@ -2,7 +2,7 @@ import { chooseMenuItem, openMenu, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { BroadcastsScreen } from './broadcasts-screen';
-import { broadcastHandlers, fullHandlers, lookupHandlers } from './mocks/handlers';
+import { broadcastHandlers, fullHandlers, lookupHandlers, recordingCreate } from './mocks/handlers';
 import { chooseOption } from './testing/choose-option';
 
 const meta = {
@@ -94,12 +94,17 @@ export const Paging: Story = {
   },
 };
 
+const created = recordingCreate();
+
 /**
  * A new broadcast: the number of students the group reaches follows the choices (everyone,
- * one branch, fast lane: nobody); required fields in German; then it saves.
+ * one branch, fast lane: nobody); required fields in German; then it saves, the typed text as
+ * an HTML paragraph with a placeholder, the group narrowed to the branch.
  */
 export const Create: Story = {
+  parameters: { msw: { handlers: [created.handler, ...fullHandlers] } },
   play: async ({ canvasElement }) => {
+    created.sent.length = 0;
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Neues Rundschreiben' }));
     const dialog = within(await pageBody().findByRole('dialog', { name: 'Neues Rundschreiben' }));
@@ -115,10 +120,27 @@ export const Create: Story = {
     await dialog.findByText('Bitte geben Sie einen Text ein.');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Elternabend');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Einladung');
-    await userEvent.type(dialog.getByRole('textbox', { name: /^Text/ }), 'Wir laden ein.');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Text/ }), 'Hallo');
+    await chooseOption(
+      () => dialog.getByRole('button', { name: /Platzhalter einfügen/ }),
+      /Vorname des Fahrschülers/,
+    );
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: /^Text/ })).toHaveValue(
+        'Hallo {{student.firstName}}',
+      ),
+    );
     await userEvent.click(dialog.getByRole('switch', { name: 'Auch per E-Mail senden' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     await pageBody().findByText('Gespeichert.');
+    await expect(created.sent.at(-1)).toMatchObject({
+      name: 'Elternabend',
+      subject: 'Einladung',
+      body: '<p>Hallo {{student.firstName}}</p>',
+      recipientGroup: { branchIds: [1] },
+      fastlane: false,
+      sendEmail: true,
+    });
   },
 };
 

@@ -15,3 +15,17 @@ export function useBodyFieldProps() {
     rows: 8,
   } as const;
 }
+
+/** The part of a form `insertIntoBody` needs: both forms hold the text as `body`. */
+type BodyForm = {
+  getValues: (name: 'body') => string;
+  setValue: (name: 'body', value: string, options: { shouldDirty: boolean }) => void;
+};
+
+/** Adds a placeholder at the end of the text (a text area has no cursor the form knows). */
+export function insertIntoBody(form: BodyForm, token: string): void {
+  const body = form.getValues('body');
+  form.setValue('body', body && !/\s$/.test(body) ? `${body} ${token}` : `${body}${token}`, {
+    shouldDirty: true,
+  });
+}

@@ -25,7 +25,8 @@ import {
   formToRecipientCount,
 } from '../schemas/broadcast-form';
 import { useBroadcastsTranslation } from '../use-broadcasts-translation';
-import { useBodyFieldProps } from './body-field';
+import { insertIntoBody, useBodyFieldProps } from './body-field';
+import { PlaceholderPicker } from './placeholder-picker';
 
 export type BroadcastFormDialogProps = EditDialogProps<BroadcastInput> & {
   /** The broadcast to edit (CREATED or PREPARED); a new one without. */
@@ -133,6 +134,7 @@ function BroadcastFields({
           maxLength={255}
         />
         <FormTextField control={control} name="body" {...bodyProps} />
+        <PlaceholderPicker onInsert={(token) => insertIntoBody(form, token)} />
       </FieldSet>
       <FieldSet legend={t('form.publication')}>
         <FieldColumns>

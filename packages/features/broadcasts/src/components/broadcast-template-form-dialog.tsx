@@ -6,7 +6,8 @@ import {
   templateToForm,
 } from '../schemas/broadcast-template-form';
 import { useBroadcastsTranslation } from '../use-broadcasts-translation';
-import { useBodyFieldProps } from './body-field';
+import { insertIntoBody, useBodyFieldProps } from './body-field';
+import { PlaceholderPicker } from './placeholder-picker';
 
 export type BroadcastTemplateFormDialogProps = EditDialogProps<BroadcastTemplateInput> & {
   /** The template to edit; a new one without. */
@@ -31,23 +32,24 @@ export function BroadcastTemplateFormDialog({
       submit={(values) => onSubmit(formToTemplateInput(values))}
       t={t}
     >
-      {({ control }) => (
+      {(form) => (
         <>
           <FormTextField
-            control={control}
+            control={form.control}
             name="name"
             label={t('fields.name')}
             isRequired
             maxLength={100}
           />
           <FormTextField
-            control={control}
+            control={form.control}
             name="subject"
             label={t('fields.subject')}
             isRequired
             maxLength={255}
           />
-          <FormTextField control={control} name="body" {...bodyProps} />
+          <FormTextField control={form.control} name="body" {...bodyProps} />
+          <PlaceholderPicker onInsert={(token) => insertIntoBody(form, token)} />
         </>
       )}
     </FormDialog>

@@ -3,6 +3,7 @@ import { errorBody, mockHttp } from '@fahrwerk/api/mocks';
 import { delay } from 'msw';
 
 type Broadcast = components['schemas']['Broadcast'];
+type BroadcastInput = components['schemas']['BroadcastInput'];
 type BroadcastRecipient = components['schemas']['BroadcastRecipient'];
 type BroadcastTemplate = components['schemas']['BroadcastTemplate'];
 type Branch = components['schemas']['Branch'];
@@ -193,6 +194,11 @@ export const demoTemplates: BroadcastTemplate[] = [
   },
 ];
 
+export const demoPlaceholders: components['schemas']['EmailPlaceholder'][] = [
+  { key: 'student.firstName', description: 'Vorname des Fahrschülers', example: 'Lena' },
+  { key: 'student.lastName', description: 'Nachname des Fahrschülers', example: 'Neumann' },
+];
+
 export const demoBranches = [
   { id: 1, name: 'Filiale Mitte', abbreviation: 'MI', archived: false },
   { id: 2, name: 'Filiale Nord', abbreviation: 'NO', archived: false },
@@ -342,7 +348,40 @@ export const broadcastHandlers = {
   removeTemplate: mockHttp.delete('/broadcast-templates/{id}', ({ response }) =>
     response(204).empty(),
   ),
+  templatesLoading: mockHttp.get('/broadcast-templates', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json([]);
+  }),
+  getLoading: mockHttp.get('/broadcasts/{id}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(demoBroadcasts[0] as Broadcast);
+  }),
+  placeholders: mockHttp.get('/email-templates/placeholders', ({ response }) =>
+    response(200).json(demoPlaceholders),
+  ),
 };
+
+/**
+ * `POST /broadcasts` that keeps what it was sent, so a story can check the body the form
+ * made. Made per story.
+ */
+export function recordingCreate() {
+  const sent: BroadcastInput[] = [];
+  const handler = mockHttp.post('/broadcasts', async ({ request, response }) => {
+    const input = await request.json();
+    sent.push(input);
+    return response(201).json({
+      ...(demoBroadcasts[0] as Broadcast),
+      ...input,
+      recipientGroup: input.recipientGroup ?? {},
+      fastlane: input.fastlane ?? false,
+      sendEmail: input.sendEmail ?? false,
+      id: 99,
+      state: 'CREATED',
+    });
+  });
+  return { handler, sent };
+}
 
 /**
  * A published broadcast whose e-mails are going out: the first answers have 40 pending, later
@@ -370,6 +409,7 @@ export const lookupHandlers = [
   broadcastHandlers.courses,
   broadcastHandlers.templates,
   broadcastHandlers.count,
+  broadcastHandlers.placeholders,
 ];
 
 export const fullHandlers = [
@@ -388,6 +428,7 @@ export const fullHandlers = [
 
 export const templateHandlers = [
   broadcastHandlers.templates,
+  broadcastHandlers.placeholders,
   broadcastHandlers.createTemplate,
   broadcastHandlers.updateTemplate,
   broadcastHandlers.removeTemplate,
