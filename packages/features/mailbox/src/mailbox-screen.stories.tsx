@@ -161,13 +161,34 @@ export const DeleteRefused: Story = {
   },
 };
 
+/** The attachments the story's download handler was asked for. */
+const downloads: string[] = [];
+
+/** Attachments listed with their size; a click reads the file by its id. */
 export const MailWithAttachments: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.get('/email-attachments/read/{id}', ({ params }) => {
+          downloads.push(String(params.id));
+          return new Response(new Blob(['JPEG'], { type: 'image/jpeg' }), {
+            headers: { 'Content-Type': 'image/jpeg' },
+          });
+        }),
+        ...fullHandlers,
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
     const reader = await open(canvasElement, 'Kostenübernahme Bildungsgutschein');
     await reader.findByText('2 Anhänge');
     await reader.findByRole('button', { name: 'Kostenuebernahme.pdf herunterladen' });
-    await reader.findByRole('button', { name: 'Bildungsgutschein.jpg herunterladen' });
     await reader.findByText('buero@fahrschule-demo.de');
+    downloads.length = 0;
+    await userEvent.click(
+      reader.getByRole('button', { name: 'Bildungsgutschein.jpg herunterladen' }),
+    );
+    await waitFor(() => expect(downloads).toEqual(['902']));
   },
 };
 
@@ -191,7 +212,7 @@ export const RemoteImagesBlocked: Story = {
   play: async ({ canvasElement }) => {
     const subject = 'Neue Prüfungsrichtlinien 2027';
     const reader = await open(canvasElement, subject);
-    await reader.findByText('2 externe Bilder wurden zu Ihrem Schutz blockiert.');
+    await reader.findByText('3 externe Bilder wurden zu Ihrem Schutz blockiert.');
     const frame = await frameOf(canvasElement, subject);
     await expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
     await expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');

@@ -80,7 +80,7 @@ export const demoEmails: MailboxEmail[] = [
     cc: [],
     subject: 'Neue Prüfungsrichtlinien 2027',
     htmlBody:
-      '<h1>Neue Richtlinien</h1><img src="https://tracker.example/pixel.gif" alt="" width="1" height="1"><p>Lesen Sie mehr:</p><img src="https://cdn.tuev.example/banner.png" alt="Banner"><p><a href="https://tuev.example/richtlinien">Zu den Richtlinien</a></p><script>alert(1)</script><p onclick="alert(2)">Ende</p>',
+      '<h1>Neue Richtlinien</h1><img src="https://tracker.example/pixel.gif" alt="" width="1" height="1"><div style="background-image:url(https://tracker.example/bg.png)">Hintergrund</div><p>Lesen Sie mehr:</p><img src="https://cdn.tuev.example/banner.png" alt="Banner"><p><a href="https://tuev.example/richtlinien">Zu den Richtlinien</a></p><script>alert(1)</script><p onclick="alert(2)">Ende</p>',
     receivedAt: '2026-11-24T10:00:00Z',
     read: true,
     marked: false,
