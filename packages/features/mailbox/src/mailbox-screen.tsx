@@ -206,7 +206,15 @@ export function MailboxScreen({
         title={t('title')}
         description={t(`folder.${folder}`)}
         actions={
-          canWrite ? <Button onPress={() => setDraft(newDraft())}>{t('actions.new')}</Button> : null
+          canWrite ? (
+            <Button
+              onPress={() =>
+                setDraft(newDraft(filter.account === ALL ? undefined : Number(filter.account)))
+              }
+            >
+              {t('actions.new')}
+            </Button>
+          ) : null
         }
       />
       <div className="flex flex-wrap items-end gap-4">
