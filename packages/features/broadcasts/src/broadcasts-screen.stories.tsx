@@ -314,3 +314,16 @@ export const ReadOnly: Story = {
     await expect(pageBody().queryByRole('menuitem', { name: 'Bearbeiten' })).toBeNull();
   },
 };
+
+/** The texts in English (the toolbar's language). */
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Ferienzeiten Weihnachten');
+    await canvas.findByRole('heading', { name: 'Broadcasts' });
+    const table = within(canvas.getByRole('table', { name: 'Broadcasts' }));
+    await expect(table.getByText('Prepared')).toBeVisible();
+    await expect(table.getAllByText('until stopped')).toHaveLength(2);
+  },
+};
