@@ -286,19 +286,23 @@ export const ComposeNew: Story = {
   args: { compose: true },
   play: async ({ args }) => {
     const dialog = within(await body().findByRole('dialog', { name: 'Neue E-Mail' }));
+    // Each field looked up once: role queries over the whole page are slow on a busy machine.
+    const to = dialog.getByRole('textbox', { name: /^An/ });
+    const subject = dialog.getByRole('textbox', { name: /^Betreff/ });
+    const text = dialog.getByRole('textbox', { name: 'Nachricht' });
+    const send = dialog.getByRole('button', { name: 'Senden' });
     await userEvent.type(
       dialog.getByRole('combobox', { name: /Fahrschüler oder Kostenträger/ }),
       'Le',
     );
+    const options = within(await body().findByRole('listbox'));
     await userEvent.click(
-      await body().findByRole('option', { name: 'Lena Neumann <lena.neumann@example.de>' }),
+      await options.findByRole('option', { name: 'Lena Neumann <lena.neumann@example.de>' }),
     );
-    await waitFor(() =>
-      expect(dialog.getByRole('textbox', { name: /^An/ })).toHaveValue('lena.neumann@example.de'),
-    );
-    await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Anmeldung');
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Nachricht' }), 'Hallo');
-    await userEvent.click(dialog.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(to).toHaveValue('lena.neumann@example.de'));
+    await userEvent.type(subject, 'Anmeldung');
+    await userEvent.type(text, 'Hallo');
+    await userEvent.click(send);
     await body().findByText('Die E-Mail wurde gesendet.');
     await waitFor(() => expect(args.onComposeClose).toHaveBeenCalled());
   },

@@ -1,5 +1,5 @@
 import { asBinary, type components, saveBlob, toFormData, useApi } from '@fahrwerk/api';
-import { matchesPaths, useInvalidate } from '@fahrwerk/core';
+import { type FahrwerkMeta, matchesPaths, useCan, useInvalidate } from '@fahrwerk/core';
 import {
   keepPreviousData,
   type QueryClient,
@@ -195,12 +195,20 @@ export type Recipient = {
   studentId?: number;
 };
 
-/** Students and cost bearers with an e-mail address, by name (20 each at most). */
+/** A failed recipient search leaves the list empty; typed addresses still work. */
+const quiet: FahrwerkMeta = { silentError: true };
+
+/**
+ * Students and cost bearers with an e-mail address, by name (20 each at most), each only
+ * for users who may list them (MODULE_CUSTOMERS, MODULE_COST_BEARERS).
+ */
 export function useRecipientSearch(search: string) {
   const { query } = useApi();
+  const canStudents = useCan('MODULE_CUSTOMERS');
+  const canCostBearers = useCan('MODULE_COST_BEARERS');
   const text = search.trim();
   const body = { page: 0, size: 20, archived: false, ...(text ? { search: text } : {}) };
-  const options = { placeholderData: keepPreviousData, staleTime: 30_000 };
+  const options = { placeholderData: keepPreviousData, staleTime: 30_000, meta: quiet };
   const students = useQuery(
     query.queryOptions(
       'post',
@@ -208,6 +216,7 @@ export function useRecipientSearch(search: string) {
       { body },
       {
         ...options,
+        enabled: canStudents,
         select: (page) =>
           page.data.flatMap((s): Recipient[] =>
             s.email
@@ -231,6 +240,7 @@ export function useRecipientSearch(search: string) {
       { body },
       {
         ...options,
+        enabled: canCostBearers,
         select: (page) =>
           page.data.flatMap((c): Recipient[] =>
             c.email
