@@ -1,4 +1,4 @@
-import { Button, Dialog, formatDateTime, Modal } from '@fahrwerk/ui';
+import { Dialog, formatDateTime, Modal } from '@fahrwerk/ui';
 import type { Message } from '../api/messaging-queries';
 import { useMessagingTranslation } from '../use-messaging-translation';
 
@@ -13,14 +13,7 @@ export function MessageDetailDialog({ message, onClose }: MessageDetailDialogPro
   const { t } = useMessagingTranslation();
   return (
     <Modal isOpen={message !== null} onOpenChange={(open) => !open && onClose()} size="lg">
-      <Dialog
-        title={message?.subject}
-        footer={({ close }) => (
-          <Button variant="secondary" onPress={close}>
-            {t('actions.close')}
-          </Button>
-        )}
-      >
+      <Dialog title={message?.subject}>
         {message && (
           <div className="flex flex-col gap-3">
             <p className="text-neutral-600">

@@ -21,6 +21,8 @@ export function StudentMultiPicker({ form }: StudentMultiPickerProps) {
   const chosen: ChosenStudent[] = field.value ?? [];
   const [search, setSearch] = useState('');
   const listId = useId();
+  // A fresh search box after each pick: the list closes, the text clears, the focus stays.
+  const [picks, setPicks] = useState(0);
   const found = useStudentPicker(useDebounced(search, 250), { size: 20 });
   const options = (found.data ?? [])
     .filter((row) => !chosen.some((student) => student.id === row.id))
@@ -31,19 +33,20 @@ export function StudentMultiPicker({ form }: StudentMultiPickerProps) {
     const option = options.find((row) => row.id === id);
     if (option) field.onChange([...chosen, { id: option.id, name: option.label }]);
     setSearch('');
+    setPicks((count) => count + 1);
   };
 
   return (
     <div className="flex flex-col gap-2">
       <ComboBox
+        key={picks}
+        autoFocus={picks > 0}
         label={t('send.studentsSearch')}
         description={t('send.studentsHint')}
         isRequired
         isInvalid={error !== undefined}
         errorMessage={error ? formT(error) : undefined}
         items={options}
-        selectedKey={null}
-        inputValue={search}
         onInputChange={setSearch}
         onSelectionChange={(key) => key !== null && add(Number(key))}
         onBlur={field.onBlur}

@@ -309,12 +309,16 @@ export const messagingHandlers = {
 
 /**
  * The automatic messages as a little server: `PUT` changes the rule that `GET` answers,
- * and switching on without a template is refused at `messageTemplateId`. Made per story,
- * so each story starts from `demoRules`.
+ * and switching on without a template is refused at `messageTemplateId`. `reset` (before
+ * each story) goes back to `demoRules`.
  */
 export function automaticMessageServer() {
-  let rules = demoRules.map((rule) => ({ ...rule }));
-  return [
+  const fresh = () => demoRules.map((rule) => ({ ...rule }));
+  let rules = fresh();
+  const reset = () => {
+    rules = fresh();
+  };
+  const handlers = [
     mockHttp.get('/automatic-messages', ({ response }) => response(200).json(rules)),
     mockHttp.put('/automatic-messages/{event}', async ({ params, request, response }) => {
       const input = await request.json();
@@ -342,6 +346,7 @@ export function automaticMessageServer() {
       return response(200).json(after);
     }),
   ];
+  return { handlers, reset };
 }
 
 export const messagingScreenHandlers = [
@@ -360,8 +365,25 @@ export const templateScreenHandlers = [
   messagingHandlers.removeTemplate,
 ];
 
-export const automaticMessagesScreenHandlers = () => [
-  ...automaticMessageServer(),
+/** The rules (a little server, see `automaticMessageServer`), the templates and the log. */
+export const automaticMessages = automaticMessageServer();
+
+export const automaticMessagesScreenHandlers = [
+  ...automaticMessages.handlers,
   messagingHandlers.templates,
   messagingHandlers.log,
 ];
+
+/**
+ * `POST /messages` that keeps what it was sent, so a story can check the body the dialog
+ * made. Made per story.
+ */
+export function recordingSend() {
+  const sent: MessageInput[] = [];
+  const handler = mockHttp.post('/messages', async ({ request, response }) => {
+    const input = await request.json();
+    sent.push(input);
+    return response(201).json(sentMessages(input));
+  });
+  return { handler, sent };
+}
