@@ -185,3 +185,17 @@ export const ReadOnly: Story = {
     await expect(pageBody().queryByRole('alert')).toBeNull();
   },
 };
+
+/** The same screen in English. */
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('switch', { name: 'Birthday: send automatic message' }),
+    ).toBeChecked();
+    await canvas.findByText('12 sent');
+    await canvas.findByText('Sending log');
+    await within(await canvas.findByRole('table', { name: 'Sending log' })).findByText('Failed');
+  },
+};

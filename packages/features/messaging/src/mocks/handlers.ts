@@ -281,7 +281,12 @@ export const messagingHandlers = {
   /** Refuses the template an automatic message uses (`Geburtstag`). */
   removeTemplate: mockHttp.delete('/message-templates/{id}', ({ params, response }) =>
     Number(params.id) === TEMPLATE_IN_USE
-      ? response(422).json(errorBody('errors.message_template_in_use'))
+      ? response(422).json(
+          errorBody('errors.message_template_in_use', {
+            message: 'An automatic message uses the template.',
+            globalErrors: ['errors.message_template_in_use'],
+          }),
+        )
       : response(204).empty(),
   ),
   rules: mockHttp.get('/automatic-messages', ({ response }) => response(200).json(demoRules)),
