@@ -5,6 +5,7 @@ import {
   FormTextField,
   useFormTexts,
 } from '@fahrwerk/core';
+import { RichTextEditor } from '@fahrwerk/mail-templates';
 import { Button, ComboBox, FileUpload, Select } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -25,7 +26,6 @@ import {
   MAX_ATTACHMENT_BYTES,
 } from '../schemas/compose-form';
 import { useMailboxTranslation } from '../use-mailbox-translation';
-import { BodyEditor } from './body-editor';
 
 export type ComposeDialogProps = {
   isOpen: boolean;
@@ -186,13 +186,13 @@ function ComposeFields({
         isRequired
         maxLength={998}
       />
-      <BodyEditor
+      <RichTextEditor
         label={t('compose.body')}
         value={body.field.value}
         onChange={body.field.onChange}
-        errorMessage={
-          body.fieldState.error?.message ? formT(body.fieldState.error.message) : undefined
-        }
+        onBlur={body.field.onBlur}
+        height={280}
+        error={body.fieldState.error?.message ? formT(body.fieldState.error.message) : undefined}
       />
       <FileUpload
         label={t('compose.attachments')}
