@@ -2,6 +2,13 @@ export {
   RichTextEditor,
   type RichTextEditorProps,
 } from './components/rich-text-editor';
+export { TemplatePreview, type TemplatePreviewProps } from './components/template-preview';
+export {
+  EMAIL_TEMPLATES_SECTIONS,
+  EmailTemplatesScreen,
+  type EmailTemplatesScreenProps,
+  type EmailTemplatesSection,
+} from './email-templates-screen';
 export { MAIL_TEMPLATES_NAMESPACE, registerMailTemplatesTexts } from './i18n';
 export {
   type EmailPlaceholder,
