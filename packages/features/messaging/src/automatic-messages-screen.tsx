@@ -17,8 +17,10 @@ export function AutomaticMessagesScreen() {
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const rules = useAutomaticMessageRules();
   const templates = useMessageTemplates();
-  const order = (event: string) => AUTOMATIC_MESSAGE_EVENTS.indexOf(event as never);
-  const sorted = [...(rules.data ?? [])].sort((a, b) => order(a.event) - order(b.event));
+  // In the contract's order, whatever order the server answers in.
+  const sorted = [...(rules.data ?? [])].sort(
+    (a, b) => AUTOMATIC_MESSAGE_EVENTS.indexOf(a.event) - AUTOMATIC_MESSAGE_EVENTS.indexOf(b.event),
+  );
 
   return (
     <div className="flex flex-col gap-4">
