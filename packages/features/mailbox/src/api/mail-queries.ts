@@ -29,6 +29,7 @@ export function useEmailConfigs(userId: number) {
   );
 }
 
+/** A page of mail; asked again every minute, as the server's background sync brings new mail. */
 export function useEmailPage(filter: MailboxEmailFilter) {
   const { query } = useApi();
   return useQuery(
@@ -36,7 +37,7 @@ export function useEmailPage(filter: MailboxEmailFilter) {
       'post',
       '/emails/filter',
       { body: filter },
-      { placeholderData: keepPreviousData },
+      { placeholderData: keepPreviousData, refetchInterval: 60_000 },
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, ConfirmDialog, formatDateTime } from '@fahrwerk/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FileRef, MailboxEmail } from '../api/mail-queries';
 import { sanitizeMailHtml } from '../lib/safe-mail-html';
 import { useMailboxTranslation } from '../use-mailbox-translation';
@@ -46,7 +46,7 @@ export function MailReader({
   const [remoteFor, setRemoteFor] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const allowRemote = remoteFor === email.id;
-  const blocked = sanitizeMailHtml(email.htmlBody).blocked;
+  const blocked = useMemo(() => sanitizeMailHtml(email.htmlBody).blocked, [email.htmlBody]);
   const when = email.receivedAt ?? email.sentAt;
 
   return (
