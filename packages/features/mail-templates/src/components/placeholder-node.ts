@@ -88,7 +88,7 @@ export const PlaceholderNode = Node.create<PlaceholderNodeOptions>({
     return ({ node: initial }) => {
       let node = initial;
       const dom = document.createElement('span');
-      dom.contentEditable = 'false';
+      dom.setAttribute('contenteditable', 'false');
       dom.className =
         'mx-px inline-block rounded bg-brand-100 px-1.5 text-[0.92em] leading-snug font-medium text-brand-900 ring-1 ring-brand-200 ring-inset align-baseline';
       dom.setAttribute('data-placeholder-chip', '');
