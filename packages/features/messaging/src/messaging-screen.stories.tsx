@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MessagingScreen } from './messaging-screen';
 import { messagingHandlers, messagingScreenHandlers, recordingSend } from './mocks/handlers';
 import { chooseOption } from './testing/choose-option';
+import { pickStudent } from './testing/pick-student';
 
 const meta = {
   title: 'Features/Messaging/MessagingScreen',
@@ -102,16 +103,14 @@ export const SendFromTemplate: Story = {
     const { sent } = recorder;
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Nachricht senden' }));
-    const dialog = within(await pageBody().findByRole('dialog', { name: 'Nachricht senden' }));
+    const dialogElement = await pageBody().findByRole('dialog', { name: 'Nachricht senden' });
+    const dialog = within(dialogElement);
     await userEvent.click(dialog.getByRole('button', { name: 'Senden' }));
     await dialog.findByText('Bitte wählen Sie mindestens einen Fahrschüler.');
     await dialog.findByText('Bitte geben Sie einen Betreff ein.');
 
-    const search = dialog.getByRole('combobox', { name: /Fahrschüler suchen/ });
-    await userEvent.type(search, 'Jon');
-    await userEvent.click(await pageBody().findByRole('option', { name: 'Jonas Becker' }));
-    await userEvent.type(search, 'Lena');
-    await userEvent.click(await pageBody().findByRole('option', { name: 'Lena Neumann' }));
+    await pickStudent(dialogElement, 'Jon', 'Jonas Becker');
+    await pickStudent(dialogElement, 'Lena', 'Lena Neumann');
     const chosen = within(dialog.getByRole('list', { name: 'Ausgewählte Fahrschüler' }));
     await chosen.findByText('Jonas Becker');
     await chosen.findByText('Lena Neumann');
@@ -146,9 +145,9 @@ export const SendWithPlaceholder: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Nachricht senden' }));
-    const dialog = within(await pageBody().findByRole('dialog', { name: 'Nachricht senden' }));
-    await userEvent.type(dialog.getByRole('combobox', { name: /Fahrschüler suchen/ }), 'Mia');
-    await userEvent.click(await pageBody().findByRole('option', { name: 'Mia Schulz' }));
+    const dialogElement = await pageBody().findByRole('dialog', { name: 'Nachricht senden' });
+    const dialog = within(dialogElement);
+    await pickStudent(dialogElement, 'Mia', 'Mia Schulz');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Sehtest');
     const text = dialog.getByRole<HTMLTextAreaElement>('textbox', { name: /^Text/ });
     await userEvent.type(text, 'Hallo ,{Enter}bitte bring den Sehtest mit.');
@@ -175,9 +174,9 @@ export const SendRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Nachricht senden' }));
-    const dialog = within(await pageBody().findByRole('dialog', { name: 'Nachricht senden' }));
-    await userEvent.type(dialog.getByRole('combobox', { name: /Fahrschüler suchen/ }), 'Paul');
-    await userEvent.click(await pageBody().findByRole('option', { name: 'Paul Wagner' }));
+    const dialogElement = await pageBody().findByRole('dialog', { name: 'Nachricht senden' });
+    const dialog = within(dialogElement);
+    await pickStudent(dialogElement, 'Paul', 'Paul Wagner');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Hinweis');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Text/ }), 'Bitte melde dich.');
     await userEvent.click(dialog.getByRole('button', { name: 'Senden' }));
