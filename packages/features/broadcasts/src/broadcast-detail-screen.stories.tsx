@@ -1,8 +1,15 @@
+import { mockHttp } from '@fahrwerk/api/mocks';
 import { pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { Broadcast } from './api/broadcast-queries';
 import { BroadcastDetailScreen } from './broadcast-detail-screen';
-import { broadcastHandlers, deliveringHandlers, fullHandlers } from './mocks/handlers';
+import {
+  broadcastHandlers,
+  deliveringHandlers,
+  demoBroadcasts,
+  fullHandlers,
+} from './mocks/handlers';
 import { chooseOption } from './testing/choose-option';
 
 const meta = {
@@ -68,7 +75,37 @@ export const Prepared: Story = {
     );
     await confirm.findByText(/kann nicht rückgängig gemacht werden/);
     await userEvent.click(confirm.getByRole('button', { name: 'Abbrechen' }));
-    await waitFor(() => expect(pageBody().queryByRole('alertdialog')).toBeNull());
+    await waitFor(() =>
+      expect(
+        pageBody().queryByRole('alertdialog', { name: 'Rundschreiben veröffentlichen?' }),
+      ).toBeNull(),
+    );
+  },
+};
+
+const delivering = deliveringHandlers();
+
+/** A prepared broadcast whose period is over cannot be published: the view says why. */
+export const PreparedPeriodOver: Story = {
+  args: { broadcastId: 2 },
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.get('/broadcasts/{id}', ({ response }) =>
+          response(200).json({ ...(demoBroadcasts[1] as Broadcast), publishTo: '2020-01-31' }),
+        ),
+        ...fullHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Neue Theoriekurse im Januar');
+    await userEvent.click(canvas.getByRole('button', { name: 'Veröffentlichen' }));
+    await pageBody().findByText(/war nur bis 31.01.2020 sichtbar/);
+    await expect(
+      pageBody().queryByRole('alertdialog', { name: 'Rundschreiben veröffentlichen?' }),
+    ).toBeNull();
   },
 };
 
@@ -78,7 +115,8 @@ export const Prepared: Story = {
  */
 export const PublishedDelivering: Story = {
   args: { broadcastId: 3 },
-  parameters: { msw: { handlers: [...deliveringHandlers(), ...fullHandlers] } },
+  parameters: { msw: { handlers: [...delivering.handlers, ...fullHandlers] } },
+  beforeEach: () => delivering.reset(),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Prüfungstermine Dezember');

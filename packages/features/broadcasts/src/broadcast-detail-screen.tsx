@@ -80,29 +80,25 @@ export function BroadcastDetailScreen({ broadcastId, onBack }: BroadcastDetailSc
         title={broadcast.name}
         description={<BroadcastStateBadge broadcast={broadcast} />}
         eyebrow={back}
-        actions={
-          <>
-            {actions.map((id) => (
-              <Button
-                key={id}
-                variant={
-                  id === 'publish'
-                    ? 'primary'
-                    : id === 'delete' || id === 'stop' || id === 'archive'
-                      ? 'destructive'
-                      : 'secondary'
-                }
-                onPress={() => run(id, broadcast)}
-              >
-                {t(
-                  id === 'prepare' && broadcast.state === 'PREPARED'
-                    ? 'actions.prepareAgain'
-                    : `actions.${id}`,
-                )}
-              </Button>
-            ))}
-          </>
-        }
+        actions={actions.map((id) => (
+          <Button
+            key={id}
+            variant={
+              id === 'publish'
+                ? 'primary'
+                : id === 'delete' || id === 'stop' || id === 'archive'
+                  ? 'destructive'
+                  : 'secondary'
+            }
+            onPress={() => run(id, broadcast)}
+          >
+            {t(
+              id === 'prepare' && broadcast.state === 'PREPARED'
+                ? 'actions.prepareAgain'
+                : `actions.${id}`,
+            )}
+          </Button>
+        ))}
       />
       <BroadcastData broadcast={broadcast} />
       {broadcast.sendEmail && broadcast.delivery && broadcast.state !== 'CREATED' && (

@@ -1,4 +1,4 @@
-import { ConfirmDialog, formatDate, toast } from '@fahrwerk/ui';
+import { ConfirmDialog, formatDate, toast, toIsoDate } from '@fahrwerk/ui';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import {
   type Broadcast,
@@ -54,6 +54,13 @@ export function useBroadcastActions({ onDeleted }: { onDeleted?: (id: number) =>
             ),
         },
       );
+    } else if (
+      action === 'publish' &&
+      broadcast.publishTo &&
+      broadcast.publishTo < toIsoDate(new Date())
+    ) {
+      // The server refuses it too (invalid_status_transition); here the user learns why.
+      toast.error(t('confirm.publishPast', { to: formatDate(broadcast.publishTo) }));
     } else {
       setAsking({ action, broadcast });
     }

@@ -385,7 +385,7 @@ export function recordingCreate() {
 
 /**
  * A published broadcast whose e-mails are going out: the first answers have 40 pending, later
- * ones none (all sent). Made per story, so each story starts at the first answer.
+ * ones none (all sent). Made per story; `reset` (in the story's `beforeEach`) starts over.
  */
 export function deliveringHandlers(answersBeforeDone = 1) {
   const running = demoBroadcasts[2] as Broadcast;
@@ -394,12 +394,17 @@ export function deliveringHandlers(answersBeforeDone = 1) {
     delivery: { pending: 0, sent: 118, failed: 0, withoutEmail: 2, notSent: 0 },
   };
   let calls = 0;
-  return [
-    mockHttp.get('/broadcasts/{id}', ({ response }) => {
-      calls += 1;
-      return response(200).json(calls <= answersBeforeDone ? running : done);
-    }),
-  ];
+  return {
+    reset: () => {
+      calls = 0;
+    },
+    handlers: [
+      mockHttp.get('/broadcasts/{id}', ({ response }) => {
+        calls += 1;
+        return response(200).json(calls <= answersBeforeDone ? running : done);
+      }),
+    ],
+  };
 }
 
 /** The look-ups of the recipient group and the templates, which every form loads. */
