@@ -108,11 +108,16 @@ function ComposeFields({
   const applyTemplate = async (id: number | null, studentId: number | null) => {
     const template = templates.data?.find((tpl) => tpl.id === id);
     if (!template) return;
-    const rendered = await render.mutateAsync({
-      subject: template.subject,
-      htmlBody: template.body,
-      ...(studentId !== null ? { studentId } : {}),
-    });
+    let rendered: Awaited<ReturnType<typeof render.mutateAsync>>;
+    try {
+      rendered = await render.mutateAsync({
+        subject: template.subject,
+        htmlBody: template.body,
+        ...(studentId !== null ? { studentId } : {}),
+      });
+    } catch {
+      return; // the global error toast said why; the text stays as it was
+    }
     setValue('subject', rendered.subject, { shouldValidate: form.formState.isSubmitted });
     setValue('htmlBody', rendered.htmlBody, { shouldValidate: form.formState.isSubmitted });
     setMissing(rendered.missing);
@@ -214,10 +219,11 @@ function ComposeFields({
             variant="secondary"
             isPending={attachOriginals.isPending}
             isDisabled={attachOriginals.isSuccess}
-            onPress={async () => {
-              const originals = await attachOriginals.mutateAsync(draft.originalAttachments);
-              onFilesChange([...files, ...originals]);
-            }}
+            onPress={() =>
+              attachOriginals.mutate(draft.originalAttachments, {
+                onSuccess: (originals) => onFilesChange([...files, ...originals]),
+              })
+            }
           >
             {attachOriginals.isSuccess
               ? t('compose.originalsAttached')
