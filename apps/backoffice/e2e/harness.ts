@@ -41,6 +41,11 @@ async function startSmtpSink(): Promise<{
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A school's mail account signs in (without TLS on loopback): any user and password.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -63,6 +68,8 @@ export type Harness = {
   dataDir: string;
   /** Every mail the server sent over SMTP during the run. */
   mails: ReceivedMail[];
+  /** The port of that SMTP server (127.0.0.1), for a school's mail account in a flow. */
+  smtpPort: number;
   browser: Browser;
   newPage: () => Promise<{ context: BrowserContext; page: Page }>;
   stop: () => Promise<void>;
@@ -91,6 +98,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl,
     dataDir,
     mails: smtp.mails,
+    smtpPort: smtp.port,
     browser,
     async newPage() {
       const context = await browser.newContext({
@@ -130,6 +138,7 @@ async function attachHarness(baseUrl: string): Promise<Harness> {
     baseUrl,
     dataDir: '',
     mails: [],
+    smtpPort: 0,
     browser,
     async newPage() {
       const context = await browser.newContext({
