@@ -1,4 +1,8 @@
 export {
+  DEFAULT_EDITOR_HEIGHT,
+  TEMPLATE_FONT_FAMILY,
+} from './components/editor-extensions';
+export {
   RichTextEditor,
   type RichTextEditorProps,
 } from './components/rich-text-editor';

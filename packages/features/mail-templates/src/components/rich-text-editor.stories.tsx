@@ -107,6 +107,25 @@ export const InsertAndDeletePlaceholder: Story = {
   },
 };
 
+/** Typing `{{` opens the placeholder menu; the choice replaces the braces with a chip. */
+export const TypeBracesForMenu: Story = {
+  args: { value: '<p>Hallo</p>' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const textbox = await canvas.findByRole('textbox', { name: 'Text' });
+    await userEvent.click(textbox);
+    await waitFor(() => expect(textbox).toHaveFocus());
+    // `{` starts a key name in user-event's syntax; `{{` is one literal brace.
+    await userEvent.keyboard('{{{{');
+    const item = await body().findByRole('menuitem', { name: /Name der Fahrschule/ });
+    await userEvent.click(item);
+    await within(textbox).findByText('Name der Fahrschule');
+    await waitFor(() => expect(lastHtml(args.onChange)).toContain('{{ school.name }}'));
+    const outsideChips = lastHtml(args.onChange).replace(/<span[^>]*>[^<]*<\/span>/g, '');
+    await expect(outsideChips).toBe('<p>Hallo</p>');
+  },
+};
+
 /** Bold on a selection, its state shown through aria-pressed. */
 export const Formatting: Story = {
   args: { value: '<p>Wichtig</p>' },

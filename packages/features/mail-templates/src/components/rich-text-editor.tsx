@@ -71,7 +71,6 @@ export function RichTextEditor({
   onBlur,
 }: RichTextEditorProps) {
   const { t } = useMailTemplatesTranslation();
-  const labelId = useId();
   const errorId = useId();
   const descriptionId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -183,15 +182,8 @@ export function RichTextEditor({
 
   return (
     <div data-slot="rich-text-editor" className="flex flex-col gap-1">
-      <button
-        type="button"
-        id={labelId}
-        tabIndex={-1}
-        className="w-fit cursor-default text-start text-sm font-medium text-neutral-800"
-        onClick={() => editor.commands.focus()}
-      >
-        {label}
-      </button>
+      {/* The editable area carries the label as aria-label (a contenteditable takes no <label>). */}
+      <span className="w-fit text-sm font-medium text-neutral-800">{label}</span>
       {description && (
         <p id={descriptionId} className="text-sm text-neutral-600">
           {description}
