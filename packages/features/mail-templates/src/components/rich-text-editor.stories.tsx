@@ -160,3 +160,23 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('button', { name: 'Fett' })).toBeDisabled();
   },
 };
+
+/** Every state side by side: empty, with chips, invalid, disabled, short. */
+export const Catalog: Story = {
+  render: (args) => (
+    <div className="grid max-w-5xl gap-6 md:grid-cols-2">
+      <ControlledEditor {...args} label="Leer" value="" />
+      <ControlledEditor {...args} label="Mit Platzhaltern" />
+      <ControlledEditor {...args} label="Fehlerhaft" error="Unbekannter Platzhalter." />
+      <ControlledEditor {...args} label="Gesperrt" disabled />
+      <ControlledEditor {...args} label="Niedrig" height={120} />
+      <ControlledEditor {...args} label="Ohne Platzhalter" placeholders={[]} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('textbox', { name: 'Leer' });
+    await expect(canvas.getAllByRole('textbox')).toHaveLength(6);
+    await expect(canvas.getAllByRole('button', { name: /Platzhalter einfügen/ })).toHaveLength(5);
+  },
+};
