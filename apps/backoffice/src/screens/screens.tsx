@@ -41,6 +41,7 @@ const AREAS = {
   registrations: () => import('./registration-pages').then((area) => area.REGISTRATION_PAGES),
   todos: () => import('./todo-pages').then((area) => area.TODO_PAGES),
   mail: () => import('./mail-pages').then((area) => area.MAIL_PAGES),
+  communication: () => import('./communication-pages').then((area) => area.COMMUNICATION_PAGES),
   costBearers: () => import('./cost-bearer-pages').then((area) => area.COST_BEARER_PAGES),
   users: () => import('./user-pages').then((area) => area.USER_PAGES),
   fleet: () => import('./fleet-pages').then((area) => area.FLEET_PAGES),
