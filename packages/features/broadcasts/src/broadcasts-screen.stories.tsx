@@ -98,8 +98,8 @@ const created = recordingCreate();
 
 /**
  * A new broadcast: the number of students the group reaches follows the choices (everyone,
- * one branch, fast lane: nobody); required fields in German; then it saves, the typed text as
- * an HTML paragraph with a placeholder, the group narrowed to the branch.
+ * one branch, fast lane: nobody); required fields in German; then it saves, the text as HTML
+ * from the editor, the group narrowed to the branch.
  */
 export const Create: Story = {
   parameters: { msw: { handlers: [created.handler, ...fullHandlers] } },
@@ -120,23 +120,14 @@ export const Create: Story = {
     await dialog.findByText('Bitte geben Sie einen Text ein.');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Elternabend');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Einladung');
-    await userEvent.type(dialog.getByRole('textbox', { name: /^Text/ }), 'Hallo');
-    await chooseOption(
-      () => dialog.getByRole('button', { name: /Platzhalter einfügen/ }),
-      /Vorname des Fahrschülers/,
-    );
-    await waitFor(() =>
-      expect(dialog.getByRole('textbox', { name: /^Text/ })).toHaveValue(
-        'Hallo {{student.firstName}}',
-      ),
-    );
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Text' }), 'Hallo');
     await userEvent.click(dialog.getByRole('switch', { name: 'Auch per E-Mail senden' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     await pageBody().findByText('Gespeichert.');
     await expect(created.sent.at(-1)).toMatchObject({
       name: 'Elternabend',
       subject: 'Einladung',
-      body: '<p>Hallo {{student.firstName}}</p>',
+      body: '<p>Hallo</p>',
       recipientGroup: { branchIds: [1] },
       fastlane: false,
       sendEmail: true,
@@ -160,8 +151,8 @@ export const CreateFromTemplate: Story = {
       ),
     );
     await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('Wetterwarnung');
-    await expect(dialog.getByRole('textbox', { name: /^Text/ })).toHaveValue(
-      '<p>Bei Unwetter verschieben wir Fahrstunden kostenlos.</p>',
+    await expect(dialog.getByRole('textbox', { name: 'Text' })).toHaveTextContent(
+      'Bei Unwetter verschieben wir Fahrstunden kostenlos.',
     );
   },
 };
@@ -175,7 +166,7 @@ export const CreateRefused: Story = {
     const dialog = within(await pageBody().findByRole('dialog', { name: 'Neues Rundschreiben' }));
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Elternabend');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Betreff/ }), 'Einladung');
-    await userEvent.type(dialog.getByRole('textbox', { name: /^Text/ }), 'Wir laden ein.');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Text' }), 'Wir laden ein.');
     await userEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     const branches = await dialog.findByRole('group', { name: /^Filialen/ });
     await within(branches).findByText('Der gewählte Eintrag existiert nicht.');

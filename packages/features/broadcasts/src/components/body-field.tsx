@@ -1,31 +1,44 @@
+import { useApi } from '@fahrwerk/api';
+import { RichTextEditor } from '@fahrwerk/mail-templates';
+import { useQuery } from '@tanstack/react-query';
 import { useBroadcastsTranslation } from '../use-broadcasts-translation';
 
-/**
- * The props of the text field of a broadcast and a template (`<FormTextField name="body"
- * {...bodyFieldProps} />`). A text area for now; the switch point to `RichTextEditor` of
- * `@fahrwerk/mail-templates` once that package exports it (both forms use this one hook).
- */
-export function useBodyFieldProps() {
-  const { t } = useBroadcastsTranslation();
-  return {
-    label: t('fields.body'),
-    description: t('fields.bodyHint'),
-    isRequired: true,
-    isMultiline: true,
-    rows: 8,
-  } as const;
-}
-
-/** The part of a form `insertIntoBody` needs: both forms hold the text as `body`. */
+/** The part of a form the text needs: both forms (broadcast, template) hold it as `body`. */
 type BodyForm = {
-  getValues: (name: 'body') => string;
-  setValue: (name: 'body', value: string, options: { shouldDirty: boolean }) => void;
+  watch: (name: 'body') => string;
+  setValue: (
+    name: 'body',
+    value: string,
+    options: { shouldDirty: boolean; shouldValidate: boolean },
+  ) => void;
+  formState: { isSubmitted: boolean; errors: { body?: { message?: string } } };
 };
 
-/** Adds a placeholder at the end of the text (a text area has no cursor the form knows). */
-export function insertIntoBody(form: BodyForm, token: string): void {
-  const body = form.getValues('body');
-  form.setValue('body', body && !/\s$/.test(body) ? `${body} ${token}` : `${body}${token}`, {
-    shouldDirty: true,
-  });
+/**
+ * The text of a broadcast or template: the rich-text editor of `@fahrwerk/mail-templates`
+ * with the placeholders (`{{student.firstName}}` …) the server fills for each student.
+ */
+export function BodyField({ form }: { form: BodyForm }) {
+  const { t } = useBroadcastsTranslation();
+  const { query } = useApi();
+  const placeholders = useQuery(
+    query.queryOptions('get', '/email-templates/placeholders', {}, { staleTime: Infinity }),
+  );
+  const error = form.formState.errors.body?.message;
+  return (
+    <RichTextEditor
+      label={t('fields.body')}
+      description={t('fields.bodyHint')}
+      value={form.watch('body')}
+      onChange={(html) =>
+        form.setValue('body', html, {
+          shouldDirty: true,
+          shouldValidate: form.formState.isSubmitted,
+        })
+      }
+      placeholders={placeholders.data ?? []}
+      height={240}
+      error={error ? t(error) : undefined}
+    />
+  );
 }

@@ -25,8 +25,7 @@ import {
   formToRecipientCount,
 } from '../schemas/broadcast-form';
 import { useBroadcastsTranslation } from '../use-broadcasts-translation';
-import { insertIntoBody, useBodyFieldProps } from './body-field';
-import { PlaceholderPicker } from './placeholder-picker';
+import { BodyField } from './body-field';
 
 export type BroadcastFormDialogProps = EditDialogProps<BroadcastInput> & {
   /** The broadcast to edit (CREATED or PREPARED); a new one without. */
@@ -68,7 +67,6 @@ function BroadcastFields({
   const { t } = useBroadcastsTranslation();
   const { control } = form;
   const lookups = useRecipientGroupLookups();
-  const bodyProps = useBodyFieldProps();
   return (
     <>
       {broadcast?.state === 'PREPARED' && (
@@ -133,8 +131,7 @@ function BroadcastFields({
           isRequired
           maxLength={255}
         />
-        <FormTextField control={control} name="body" {...bodyProps} />
-        <PlaceholderPicker onInsert={(token) => insertIntoBody(form, token)} />
+        <BodyField form={form} />
       </FieldSet>
       <FieldSet legend={t('form.publication')}>
         <FieldColumns>

@@ -6,8 +6,7 @@ import {
   templateToForm,
 } from '../schemas/broadcast-template-form';
 import { useBroadcastsTranslation } from '../use-broadcasts-translation';
-import { insertIntoBody, useBodyFieldProps } from './body-field';
-import { PlaceholderPicker } from './placeholder-picker';
+import { BodyField } from './body-field';
 
 export type BroadcastTemplateFormDialogProps = EditDialogProps<BroadcastTemplateInput> & {
   /** The template to edit; a new one without. */
@@ -21,7 +20,6 @@ export function BroadcastTemplateFormDialog({
   ...dialog
 }: BroadcastTemplateFormDialogProps) {
   const { t } = useBroadcastsTranslation();
-  const bodyProps = useBodyFieldProps();
   return (
     <FormDialog
       {...dialog}
@@ -48,8 +46,7 @@ export function BroadcastTemplateFormDialog({
             isRequired
             maxLength={255}
           />
-          <FormTextField control={form.control} name="body" {...bodyProps} />
-          <PlaceholderPicker onInsert={(token) => insertIntoBody(form, token)} />
+          <BodyField form={form} />
         </>
       )}
     </FormDialog>
