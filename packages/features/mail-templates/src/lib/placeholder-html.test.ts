@@ -1,7 +1,7 @@
 import { Editor } from '@tiptap/core';
 // This package lists no Vitest of its own (its package.json is the lead's to change): the one
 // the feature tests run with is core's. With `vitest` in devDependencies this becomes 'vitest'.
-import { afterEach, describe, expect, it } from '../../../core/node_modules/vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { templateExtensions } from '../components/editor-extensions';
 import { createPlaceholderLabels } from '../components/placeholder-node';
 import {
