@@ -106,8 +106,12 @@ export function unknownPlaceholders(text: string): string[] {
   return unknown;
 }
 
-function checkPlaceholders(values: Record<string, unknown> | undefined) {
-  for (const field of ['subject', 'body'] as const) {
+/** 422 at the first of `fields` that names a placeholder the server does not know. */
+export function checkPlaceholders(
+  values: Record<string, unknown> | undefined,
+  fields: readonly string[] = ['subject', 'body'],
+) {
+  for (const field of fields) {
     const unknown = unknownPlaceholders(String(values?.[field] ?? ''));
     if (unknown.length > 0) {
       throw fieldError(

@@ -16,7 +16,7 @@ import type { OperationHandlers } from '../../http/operation-types';
 import { messageOf } from '../../jobs/job-queue';
 import { textAsHtml } from '../../mail/mail-html';
 import type { Services } from '../handlers';
-import { unknownPlaceholders } from '../mail/mail.resources';
+import { checkPlaceholders } from '../mail/mail.resources';
 import { fillPlaceholders, placeholderValues } from '../mail/template-render';
 import { mergeHandlers, withoutNulls } from '../resources/kit';
 import { createResourceHandlers } from '../resources/resource-handlers';
@@ -44,18 +44,8 @@ type Channel = Rule['channel'];
 export const AUTOMATIC_MESSAGES_JOB = 'automatic-messages';
 const SCAN_LIMIT = 200;
 
-function checkPlaceholders(values: Record<string, unknown> | undefined) {
-  for (const field of ['subject', 'text'] as const) {
-    const unknown = unknownPlaceholders(String(values?.[field] ?? ''));
-    if (unknown.length > 0) {
-      throw fieldError(
-        field,
-        'validation.unknown_placeholder',
-        `Unknown placeholder ${unknown.map((key) => `{{${key}}}`).join(', ')}.`,
-      );
-    }
-  }
-}
+const checkTextPlaceholders = (values: Record<string, unknown> | undefined) =>
+  checkPlaceholders(values, ['subject', 'text']);
 
 /** A plain text with its placeholders filled (values are not escaped: it is no HTML). */
 async function fillText(
@@ -133,8 +123,8 @@ export function createMessagingHandlers(services: Services): OperationHandlers {
       automatic_message_rules_template_fk: { error: 'errors.message_template_in_use' },
     },
     rules: {
-      beforeCreate: async ({ values }) => checkPlaceholders(values),
-      beforeUpdate: async ({ values }) => checkPlaceholders(values),
+      beforeCreate: async ({ values }) => checkTextPlaceholders(values),
+      beforeUpdate: async ({ values }) => checkTextPlaceholders(values),
       async beforeDelete({ auth, current }) {
         if (!current) return;
         const [used] = await db
@@ -230,7 +220,7 @@ export function createMessagingHandlers(services: Services): OperationHandlers {
     async sendMessages(request) {
       const auth = requireAuth(request);
       const { studentIds, subject, text, messageTemplateId } = request.body;
-      checkPlaceholders({ subject, text });
+      checkTextPlaceholders({ subject, text });
       const found = await db
         .select({ id: students.id })
         .from(students)
