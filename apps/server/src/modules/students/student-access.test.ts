@@ -441,9 +441,26 @@ describe.each(DRIVERS)('only own students (%s)', (driver) => {
       multipart?: MultipartBody;
     } = { token: instructor, query };
     if (media === 'multipart/form-data') {
+      // A JSON part (an object field, e.g. the `email` of send-user-email-with-attachments)
+      // goes as a browser sends a Blob of type application/json; plain values as fields.
+      const entries = Object.entries((body ?? {}) as Record<string, unknown>);
+      const isObject = (value: unknown) => typeof value === 'object' && value !== null;
       call.multipart = {
-        fields: body as Record<string, number>,
-        files: [{ fileName: 'bild.png', mimeType: 'image/png', bytes: PNG_BYTES }],
+        fields: Object.fromEntries(entries.filter(([, value]) => !isObject(value))) as Record<
+          string,
+          number
+        >,
+        files: [
+          { fileName: 'bild.png', mimeType: 'image/png', bytes: PNG_BYTES },
+          ...entries
+            .filter(([, value]) => isObject(value))
+            .map(([field, value]) => ({
+              field,
+              fileName: 'blob',
+              mimeType: 'application/json',
+              bytes: JSON.stringify(value),
+            })),
+        ],
       };
     } else if (media) {
       call.body = body;

@@ -249,6 +249,10 @@ export const STUDENT_ACCESS = {
   filterEmails: { student: 'body.studentId' },
   sendUserEmail: { student: 'body.studentId' },
   sendUserEmailWithAttachments: { student: 'body.email.studentId' },
+  renderEmailTemplate: { student: 'body.studentId', education: 'body.educationId' },
+  // messaging
+  filterMessages: { student: 'body.studentId' },
+  sendMessages: { student: 'body.studentIds' },
 } as const satisfies Record<string, StudentAccess>;
 
 /**
