@@ -111,3 +111,21 @@ export function createJobQueue(database: Database, log: QueueLog): JobQueue {
 /** A message of anything thrown. */
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
+
+/**
+ * Runs `tick` now and every `ms` while the queue runs (each process; from its start hook to
+ * its stop). What the tick does must be safe to do in several processes at once.
+ */
+export function everyWhileStarted(jobs: JobQueue, ms: number, tick: () => Promise<unknown>): void {
+  const run = () => {
+    void tick().catch((error: unknown) =>
+      console.warn(`A scheduled tick failed: ${messageOf(error)}`),
+    );
+  };
+  jobs.onStart(async (stopped) => {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    stopped.addEventListener('abort', () => clearInterval(timer), { once: true });
+    run();
+  });
+}

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database';
 import { broadcastRecipients, broadcasts, students } from '../../db/schema';
 import { globalError } from '../../http/errors';
-import { messageOf } from '../../jobs/job-queue';
+import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
 import type { Services } from '../handlers';
 import { isEmailAddress } from '../mail/addresses';
 import { textOf } from '../mail/mail-transfer';
@@ -294,12 +294,7 @@ export function registerBroadcastWorker(services: Services): void {
       console.warn(`The broadcast scheduler failed: ${messageOf(error)}`);
     }
   };
-  jobs.onStart(async (stopped) => {
-    const timer = setInterval(() => void tick(), 60_000);
-    timer.unref();
-    stopped.addEventListener('abort', () => clearInterval(timer), { once: true });
-    void tick();
-  });
+  everyWhileStarted(jobs, 60_000, tick);
 }
 
 /** The recipients of a broadcast with their results (`GET /broadcasts/{id}/recipients`). */

@@ -17,7 +17,7 @@ import { type AuthContext, requireAuth } from '../../http/auth';
 import { forbidden, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import { type UploadedFile, uploadedFiles } from '../../http/uploads';
-import { messageOf } from '../../jobs/job-queue';
+import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
 import { sanitizeMailHtml } from '../../mail/mail-html';
 import { openSecret } from '../../mail/mail-secrets';
 import { smtpTransportOptions } from '../../mail/school-mailer';
@@ -423,10 +423,5 @@ export function registerMailSyncWorker(services: Services): void {
       console.warn(`The mail sync scheduler failed: ${messageOf(error)}`);
     }
   };
-  jobs.onStart(async (stopped) => {
-    const timer = setInterval(() => void tick(), SCHEDULER_TICK_MS);
-    timer.unref();
-    stopped.addEventListener('abort', () => clearInterval(timer), { once: true });
-    void tick();
-  });
+  everyWhileStarted(jobs, SCHEDULER_TICK_MS, tick);
 }

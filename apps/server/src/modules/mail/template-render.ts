@@ -173,10 +173,14 @@ export async function placeholderValues(
   return values;
 }
 
-/** Replaces each `{{ key }}`; in HTML the value is escaped. Unknown and empty keys → missing. */
+/**
+ * Replaces each `{{ key }}`; in the body the value is HTML-escaped unless `plainText` (a
+ * message is text, not HTML). Unknown and empty keys → missing.
+ */
 export function fillPlaceholders(
   template: { subject: string; htmlBody: string },
   values: Map<string, string>,
+  options: { plainText?: boolean } = {},
 ): Rendered {
   const missing = new Set<string>();
   const fill = (source: string, html: boolean) =>
@@ -190,7 +194,7 @@ export function fillPlaceholders(
     });
   return {
     subject: fill(template.subject, false),
-    htmlBody: fill(template.htmlBody, true),
+    htmlBody: fill(template.htmlBody, !options.plainText),
     missing: [...missing].sort(),
   };
 }

@@ -13,7 +13,7 @@ import {
 import { requireAuth } from '../../http/auth';
 import { fieldError, globalError } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
-import { messageOf } from '../../jobs/job-queue';
+import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
 import { textAsHtml } from '../../mail/mail-html';
 import type { Services } from '../handlers';
 import { checkPlaceholders } from '../mail/mail.resources';
@@ -59,16 +59,10 @@ async function fillText(
     schoolId,
     studentId === undefined ? {} : { studentId },
   );
-  const filled = fillPlaceholders({ subject: template.subject, htmlBody: template.text }, values);
-  // fillPlaceholders escapes for HTML; a message is text: undo the escaping of the values.
-  const plain = (text: string) =>
-    text
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&amp;/g, '&');
-  return { subject: filled.subject, text: plain(filled.htmlBody) };
+  const filled = fillPlaceholders({ subject: template.subject, htmlBody: template.text }, values, {
+    plainText: true,
+  });
+  return { subject: filled.subject, text: filled.htmlBody };
 }
 
 const messageFields = {
@@ -584,14 +578,5 @@ export function registerAutomaticMessageWorker(services: Services): void {
     },
     { retryLimit: 0, expireInSeconds: 10 * 60 },
   );
-  jobs.onStart(async (stopped) => {
-    const tick = () =>
-      jobs.send(AUTOMATIC_MESSAGES_JOB, {}).catch((error: unknown) => {
-        console.warn(`The automatic messages were not queued: ${messageOf(error)}`);
-      });
-    const timer = setInterval(() => void tick(), 60_000);
-    timer.unref();
-    stopped.addEventListener('abort', () => clearInterval(timer), { once: true });
-    void tick();
-  });
+  everyWhileStarted(jobs, 60_000, () => jobs.send(AUTOMATIC_MESSAGES_JOB, {}));
 }
