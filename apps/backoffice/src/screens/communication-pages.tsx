@@ -1,8 +1,8 @@
 import { BroadcastsScreen, BroadcastTemplatesScreen } from '@fahrwerk/broadcasts';
 import {
   EMAIL_TEMPLATES_SECTIONS,
-  type EmailTemplatesSection,
   EmailTemplatesScreen,
+  type EmailTemplatesSection,
 } from '@fahrwerk/mail-templates';
 import {
   AutomaticMessagesScreen,
