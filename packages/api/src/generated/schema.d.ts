@@ -6099,6 +6099,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/payroll-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The instructors' payroll figures of a month, to read on screen
+         * @description The payroll hand-over (`/perso-fix`): the figures of `POST /accounting/payroll-export`
+         *     as JSON. The minute columns (key and German title, in the order of the export file: one
+         *     per hour type, then theory lessons, exams, other work) and per instructor, ordered by
+         *     name, the month's total and one line per day with payroll-relevant appointments
+         *     (`includeInPayroll`; private appointments never count): the minutes by column, their
+         *     sum and the driven kilometres. Every instructor of the school is listed (an archived one
+         *     only when they worked that month), one without such appointments with a total of zeros
+         *     and no days. The month must not lie in the future (422 `errors.payroll_month_future`);
+         *     an instructor id of another school or none answers 422 (field `instructorIds`,
+         *     `validation.not_found`).
+         */
+        post: operations["getPayrollOverview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/payroll-export": {
         parameters: {
             query?: never;
@@ -12313,12 +12342,90 @@ export interface components {
             unchanged: components["schemas"]["Id"][];
             unmatched: components["schemas"]["BankReturnUnmatched"][];
         };
-        PayrollExportRequest: {
+        /**
+         * @description A calendar month of the payroll, `YYYY-MM`.
+         * @example 2026-10
+         */
+        PayrollMonth: string;
+        /** @description The month and instructors of `POST /accounting/payroll-overview`. */
+        PayrollOverviewRequest: {
+            month: components["schemas"]["PayrollMonth"];
+            /** @description Only these instructors; absent or empty means all. */
+            instructorIds?: components["schemas"]["IdList"];
+        };
+        /**
+         * @description A minute column of the payroll: the hour types of driving lessons (`HourType`), then
+         *     THEORY (theory lessons), EXAM (exams), OTHER (other work).
+         * @enum {string}
+         */
+        PayrollColumnKey: "NORMAL" | "OVERLAND" | "MOTORWAY" | "NIGHT" | "EXAM_PRESENTATION" | "BASIC_DRILL" | "SIMULATOR" | "TRAILER" | "ESCORT" | "THEORY" | "EXAM" | "OTHER";
+        /** @description A minute column, as the export file heads it. */
+        PayrollColumn: {
+            key: components["schemas"]["PayrollColumnKey"];
             /**
-             * @description The calendar month, `YYYY-MM`.
-             * @example 2026-10
+             * @description The German column title of the export file (`Überlandfahrt (Min.)`).
+             * @example Überlandfahrt (Min.)
              */
-            month: string;
+            title: string;
+        };
+        /** @description A sum of appointment minutes (a day's or a month's). */
+        PayrollMinuteSum: number;
+        /** @description Minutes of payroll-relevant appointments by column (`PayrollColumnKey`). */
+        PayrollMinutes: {
+            NORMAL: components["schemas"]["PayrollMinuteSum"];
+            OVERLAND: components["schemas"]["PayrollMinuteSum"];
+            MOTORWAY: components["schemas"]["PayrollMinuteSum"];
+            NIGHT: components["schemas"]["PayrollMinuteSum"];
+            EXAM_PRESENTATION: components["schemas"]["PayrollMinuteSum"];
+            BASIC_DRILL: components["schemas"]["PayrollMinuteSum"];
+            SIMULATOR: components["schemas"]["PayrollMinuteSum"];
+            TRAILER: components["schemas"]["PayrollMinuteSum"];
+            ESCORT: components["schemas"]["PayrollMinuteSum"];
+            THEORY: components["schemas"]["PayrollMinuteSum"];
+            EXAM: components["schemas"]["PayrollMinuteSum"];
+            OTHER: components["schemas"]["PayrollMinuteSum"];
+        };
+        /**
+         * @description Kilometres driven: per lesson `kmDriven`, else odometer end minus start; lessons
+         *     without either count 0.
+         */
+        PayrollKilometres: number;
+        /** @description An instructor's month (the export file's line `Summe`). */
+        PayrollTotal: {
+            minutes: components["schemas"]["PayrollMinutes"];
+            totalMinutes: components["schemas"]["PayrollMinuteSum"];
+            km: components["schemas"]["PayrollKilometres"];
+        };
+        /** @description One day of an instructor with payroll-relevant appointments. */
+        PayrollDay: {
+            date: components["schemas"]["IsoDate"];
+            minutes: components["schemas"]["PayrollMinutes"];
+            totalMinutes: components["schemas"]["PayrollMinuteSum"];
+            km: components["schemas"]["PayrollKilometres"];
+        };
+        /** @description An instructor's figures of the month. */
+        PayrollInstructor: {
+            instructorId: components["schemas"]["Id"];
+            /**
+             * @description "Last name, first name", as the export file writes it.
+             * @example Weber, Jonas
+             */
+            instructorName: string;
+            total: components["schemas"]["PayrollTotal"];
+            /** @description The days with payroll-relevant appointments, in date order. */
+            days: components["schemas"]["PayrollDay"][];
+        };
+        /**
+         * @description The payroll figures of a month (`POST /accounting/payroll-overview`): the minute columns
+         *     in the export file's order and the instructors ordered by name.
+         */
+        PayrollOverview: {
+            month: components["schemas"]["PayrollMonth"];
+            columns: components["schemas"]["PayrollColumn"][];
+            instructors: components["schemas"]["PayrollInstructor"][];
+        };
+        PayrollExportRequest: {
+            month: components["schemas"]["PayrollMonth"];
             /**
              * @default CSV
              * @enum {string}
@@ -24816,6 +24923,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayrollOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayrollOverviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The month's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];

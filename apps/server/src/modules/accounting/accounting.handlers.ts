@@ -4,9 +4,9 @@ import type { FileAnswer } from '../../http/operation-types';
 import type { Services } from '../handlers';
 import { handlers } from '../resources/kit';
 import { exportDatevBatch } from './datev-export';
-import { exportPayrollFile } from './payroll';
+import { exportPayrollFile, loadPayroll, payrollOverview } from './payroll';
 
-/** The accounting exports: the DATEV booking batch and the payroll figures. */
+/** The accounting exports: the DATEV booking batch and the payroll figures (file or JSON). */
 export function createAccountingHandlers(
   services: Pick<Services, 'db' | 'files'>,
   options: { now?: () => Date } = {},
@@ -35,6 +35,12 @@ export function createAccountingHandlers(
       const auth = requireAuth(request);
       const file = await exportPayrollFile(db, auth.drivingSchoolId, request.body);
       return { status: 200, file };
+    },
+
+    async getPayrollOverview(request) {
+      const auth = requireAuth(request);
+      const lines = await loadPayroll(db, auth.drivingSchoolId, request.body);
+      return { status: 200, body: payrollOverview(request.body.month, lines) };
     },
   });
 }

@@ -10,7 +10,7 @@ import {
   expectError,
   useTestApp,
 } from '../../test/test-app';
-import { monthRange, PAYROLL_HEADER } from './payroll';
+import { MINUTE_COLUMNS, monthRange, PAYROLL_HEADER, type PayrollOverview } from './payroll';
 
 /*
  * The payroll export (issue 14): the figures of a small calendar in February 2026 — the
@@ -88,6 +88,10 @@ const unescapeXml = (text: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
+
+/** A minute record: every column, zero unless given. */
+const minutes = (given: Partial<Record<string, number>> = {}) =>
+  Object.fromEntries(MINUTE_COLUMNS.map((column) => [column.key, given[column.key] ?? 0]));
 
 describe('payroll months', () => {
   it('answers the days of a month and refuses a future one', () => {
@@ -267,6 +271,120 @@ describe.each(DRIVERS)('POST /accounting/payroll-export (%s)', (driver) => {
     });
     const instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
     const refused = await t.call('POST', '/accounting/payroll-export', {
+      token: instructor,
+      body: { month: '2026-02' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('answers the same figures as JSON for the screen (POST /accounting/payroll-overview)', async () => {
+    const response = await t.call<PayrollOverview>('POST', '/accounting/payroll-overview', {
+      token: owner,
+      body: { month: '2026-02' },
+    });
+    expect(response.status, response.raw).toBe(200);
+    // The columns with the export file's titles, so the screen needs no copy of them.
+    expect(response.body.columns.map((column) => column.title)).toEqual(
+      PAYROLL_HEADER.slice(2, 2 + MINUTE_COLUMNS.length),
+    );
+    expect(response.body.columns.map((column) => column.key)).toEqual([
+      'NORMAL',
+      'OVERLAND',
+      'MOTORWAY',
+      'NIGHT',
+      'EXAM_PRESENTATION',
+      'BASIC_DRILL',
+      'SIMULATOR',
+      'TRAILER',
+      'ESCORT',
+      'THEORY',
+      'EXAM',
+      'OTHER',
+    ]);
+    expect(response.body).toEqual({
+      month: '2026-02',
+      columns: expect.any(Array),
+      instructors: [
+        {
+          instructorId: ids.owner,
+          instructorName: 'Mustermann, Erika',
+          total: { minutes: minutes({ MOTORWAY: 90 }), totalMinutes: 90, km: 120 },
+          days: [
+            { date: '2026-02-10', minutes: minutes({ MOTORWAY: 90 }), totalMinutes: 90, km: 120 },
+          ],
+        },
+        {
+          instructorId: ids.instructor,
+          instructorName: 'Weber, Jonas',
+          total: {
+            minutes: minutes({ NORMAL: 45, OVERLAND: 90, THEORY: 90, EXAM: 60, OTHER: 30 }),
+            totalMinutes: 315,
+            km: 115,
+          },
+          days: [
+            {
+              date: '2026-02-03',
+              minutes: minutes({ NORMAL: 45, OVERLAND: 90, THEORY: 90 }),
+              totalMinutes: 225,
+              km: 115,
+            },
+            {
+              date: '2026-02-04',
+              minutes: minutes({ EXAM: 60, OTHER: 30 }),
+              totalMinutes: 90,
+              km: 0,
+            },
+          ],
+        },
+      ],
+    });
+
+    // One instructor; a month without work: everyone with a total of zeros and no days.
+    const one = await t.call<PayrollOverview>('POST', '/accounting/payroll-overview', {
+      token: owner,
+      body: { month: '2026-02', instructorIds: [ids.instructor] },
+    });
+    expect(one.status, one.raw).toBe(200);
+    expect(one.body.instructors.map((line) => line.instructorName)).toEqual(['Weber, Jonas']);
+    const empty = await t.call<PayrollOverview>('POST', '/accounting/payroll-overview', {
+      token: owner,
+      body: { month: '2026-01', instructorIds: [] },
+    });
+    expect(empty.status, empty.raw).toBe(200);
+    expect(empty.body.instructors).toEqual([
+      {
+        instructorId: ids.instructor,
+        instructorName: 'Weber, Jonas',
+        total: { minutes: minutes(), totalMinutes: 0, km: 0 },
+        days: [],
+      },
+    ]);
+  });
+
+  it('refuses in the overview what the export refuses, and a file format', async () => {
+    expectError(
+      await t.call('POST', '/accounting/payroll-overview', {
+        token: owner,
+        body: { month: '2999-01' },
+      }),
+      422,
+      'errors.payroll_month_future',
+    );
+    const unknown = await t.call('POST', '/accounting/payroll-overview', {
+      token: owner,
+      body: { month: '2026-02', instructorIds: [999_999] },
+    });
+    expect(unknown.status, unknown.raw).toBe(422);
+    expect(unknown.body).toMatchObject({
+      fieldErrors: [{ field: 'instructorIds', error: 'validation.not_found' }],
+    });
+    const format = await t.call('POST', '/accounting/payroll-overview', {
+      token: owner,
+      body: { month: '2026-02', format: 'CSV' },
+    });
+    expect(format.status, format.raw).toBe(422);
+    const instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
+    const refused = await t.call('POST', '/accounting/payroll-overview', {
       token: instructor,
       body: { month: '2026-02' },
     });

@@ -9,7 +9,8 @@ import { teaching } from '../roles/calendar-access';
 
 /*
  * The instructors' payroll figures of a month (`POST /accounting/payroll-export`, for the
- * payroll office): per instructor and day the minutes of the payroll-relevant appointments
+ * payroll office; `POST /accounting/payroll-overview` answers the same lines as JSON for the
+ * screen `/perso-fix`): per instructor and day the minutes of the payroll-relevant appointments
  * (`include_in_payroll`) by kind — driving lessons by hour type, theory lessons (their
  * calendar entries, type THEORY), exams, other work — and the kilometres driven, then a
  * total line per instructor. Private appointments are no work and never count, whatever
@@ -26,6 +27,10 @@ import { teaching } from '../roles/calendar-access';
 
 type Schemas = components['schemas'];
 export type PayrollExportRequest = Schemas['PayrollExportRequest'];
+/** What the figures depend on: the month and the instructors (the file format aside). */
+export type PayrollSelection = Pick<PayrollExportRequest, 'month' | 'instructorIds'>;
+export type PayrollOverview = Schemas['PayrollOverview'];
+type PayrollMinutes = Schemas['PayrollMinutes'];
 type HourType = (typeof HOUR_TYPES)[number];
 
 /** The German names of the hour types (the back office's texts). */
@@ -107,7 +112,7 @@ const emptyMinutes = () =>
 export async function loadPayroll(
   db: Db,
   schoolId: number,
-  request: PayrollExportRequest,
+  request: PayrollSelection,
   today = berlinToday(),
 ): Promise<PayrollLine[]> {
   const { from, to } = monthRange(request.month, today);
@@ -210,6 +215,43 @@ export async function loadPayroll(
     lines.push(total);
   }
   return lines;
+}
+
+const minutesOf = (line: PayrollLine) =>
+  Object.fromEntries(
+    MINUTE_COLUMNS.map((column) => [column.key, line.minutes[column.key] ?? 0]),
+  ) as PayrollMinutes;
+
+/**
+ * The lines of `loadPayroll` as `POST /accounting/payroll-overview` answers them: the minute
+ * columns, and per instructor (in the lines' order) the total line and the day lines.
+ */
+export function payrollOverview(month: string, lines: PayrollLine[]): PayrollOverview {
+  const instructors: PayrollOverview['instructors'] = [];
+  let days: PayrollOverview['instructors'][number]['days'] = [];
+  for (const line of lines) {
+    const figures = { minutes: minutesOf(line), totalMinutes: line.totalMinutes, km: line.km };
+    if (line.date !== null) {
+      days.push({ date: line.date, ...figures });
+      continue;
+    }
+    // The total line closes an instructor's day lines.
+    instructors.push({
+      instructorId: line.instructorId,
+      instructorName: line.instructorName,
+      total: figures,
+      days,
+    });
+    days = [];
+  }
+  return {
+    month,
+    columns: MINUTE_COLUMNS.map(({ key, title }) => ({
+      key: key as Schemas['PayrollColumnKey'],
+      title,
+    })),
+    instructors,
+  };
 }
 
 /** `2026-03-07` → `07.03.2026`; a total line says "Summe". */
