@@ -23,9 +23,21 @@ export type SmtpAccount = {
   password: string;
 };
 
+/** Several mails over one connection; `close` when done (also after a failure). */
+export type SchoolMailSession = {
+  send: (message: SchoolMailMessage) => Promise<SentMail>;
+  close: () => void;
+};
+
 /** Sends a school's mail: over the school's own SMTP account when it has one. */
 export type SchoolMailer = {
   send: (db: Db, schoolId: number, message: SchoolMailMessage) => Promise<SentMail>;
+  /**
+   * The school's sending account, resolved once, with one pooled SMTP connection for many
+   * mails (a broadcast's batch): a new connection per mail costs a TCP and TLS handshake and
+   * the login each time.
+   */
+  open: (db: Db, schoolId: number) => Promise<SchoolMailSession>;
   /** Sends over exactly this account (the mail-account test, sending from a chosen account). */
   sendVia: (account: SmtpAccount, message: SchoolMailMessage) => Promise<SentMail>;
 };
@@ -61,67 +73,93 @@ export function createSchoolMailer(options: {
   /** Opens the accounts' sealed passwords (config.mailSecretKey). */
   secretKey: Buffer;
 }): SchoolMailer {
+  /** A single-use or a pooled transport. */
+  type Transport = {
+    sendMail: (mail: nodemailer.SendMailOptions) => Promise<{ messageId: string }>;
+  };
+
+  async function sendOver(
+    transport: Transport,
+    account: SmtpAccount,
+    message: SchoolMailMessage,
+  ): Promise<SentMail> {
+    const info = await transport.sendMail({
+      from: fromOf(account),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      attachments: message.attachments?.map((file) => ({
+        filename: file.fileName,
+        contentType: file.mimeType,
+        content: file.bytes,
+      })),
+      textEncoding: 'quoted-printable',
+    });
+    return {
+      messageId: info.messageId,
+      location: `smtp://${account.smtpHost}:${account.smtpPort}`,
+    };
+  }
+
   async function sendVia(account: SmtpAccount, message: SchoolMailMessage): Promise<SentMail> {
     const transport = nodemailer.createTransport(smtpTransportOptions(account));
     try {
-      const info = await transport.sendMail({
-        from: fromOf(account),
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments?.map((file) => ({
-          filename: file.fileName,
-          contentType: file.mimeType,
-          content: file.bytes,
-        })),
-        textEncoding: 'quoted-printable',
-      });
-      return {
-        messageId: info.messageId,
-        location: `smtp://${account.smtpHost}:${account.smtpPort}`,
-      };
+      return await sendOver(transport, account, message);
     } finally {
       transport.close();
     }
   }
 
+  /** The school's sending account with its password opened, or null (no mail account). */
+  async function accountOf(db: Db, schoolId: number): Promise<SmtpAccount | null> {
+    const [account] = await db
+      .select({
+        id: emailConfigs.id,
+        email: emailConfigs.email,
+        senderName: emailConfigs.senderName,
+        smtpHost: emailConfigs.smtpHost,
+        smtpPort: emailConfigs.smtpPort,
+        smtpSecurity: emailConfigs.smtpSecurity,
+        username: emailConfigs.username,
+        password: emailConfigs.password,
+      })
+      .from(emailConfigs)
+      .leftJoin(
+        masterData,
+        and(
+          eq(masterData.drivingSchoolId, emailConfigs.drivingSchoolId),
+          sql`lower(${masterData.email}) = lower(${emailConfigs.email})`,
+        ),
+      )
+      .where(eq(emailConfigs.drivingSchoolId, schoolId))
+      .orderBy(sql`${masterData.drivingSchoolId} is null`, asc(emailConfigs.id))
+      .limit(1);
+    if (!account) return null;
+    return { ...account, password: openSecret(options.secretKey, account.id, account.password) };
+  }
+
+  const viaFallback = (message: SchoolMailMessage) =>
+    options.fallback.send({ to: message.to, subject: message.subject, text: message.text });
+
   return {
     sendVia,
     async send(db, schoolId, message) {
-      const [account] = await db
-        .select({
-          id: emailConfigs.id,
-          email: emailConfigs.email,
-          senderName: emailConfigs.senderName,
-          smtpHost: emailConfigs.smtpHost,
-          smtpPort: emailConfigs.smtpPort,
-          smtpSecurity: emailConfigs.smtpSecurity,
-          username: emailConfigs.username,
-          password: emailConfigs.password,
-        })
-        .from(emailConfigs)
-        .leftJoin(
-          masterData,
-          and(
-            eq(masterData.drivingSchoolId, emailConfigs.drivingSchoolId),
-            sql`lower(${masterData.email}) = lower(${emailConfigs.email})`,
-          ),
-        )
-        .where(eq(emailConfigs.drivingSchoolId, schoolId))
-        .orderBy(sql`${masterData.drivingSchoolId} is null`, asc(emailConfigs.id))
-        .limit(1);
-      if (account) {
-        return sendVia(
-          { ...account, password: openSecret(options.secretKey, account.id, account.password) },
-          message,
-        );
-      }
-      return options.fallback.send({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
+      const account = await accountOf(db, schoolId);
+      return account ? sendVia(account, message) : viaFallback(message);
+    },
+    async open(db, schoolId) {
+      const account = await accountOf(db, schoolId);
+      if (!account) return { send: viaFallback, close: () => {} };
+      const transport = nodemailer.createTransport({
+        ...smtpTransportOptions(account),
+        pool: true,
+        maxConnections: 1,
       });
+      return {
+        send: (message) => sendOver(transport, account, message),
+        close: () => transport.close(),
+      };
     },
   };
 }

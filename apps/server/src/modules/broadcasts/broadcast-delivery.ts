@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { broadcastRecipients, broadcasts, students } from '../../db/schema';
 import { globalError } from '../../http/errors';
 import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
+import type { SchoolMailSession } from '../../mail/school-mailer';
 import type { Services } from '../handlers';
 import { isEmailAddress } from '../mail/addresses';
 import { textOf } from '../mail/mail-transfer';
@@ -219,6 +220,20 @@ export async function sendBroadcastEmails(
       )
       .returning();
     if (batch.length === 0) return;
+    // One SMTP connection per batch (and one account lookup), not one per e-mail.
+    const mailer = await services.schoolMailer.open(db, schoolId);
+    try {
+      await sendBatch(batch, broadcast, mailer);
+    } finally {
+      mailer.close();
+    }
+  }
+
+  async function sendBatch(
+    batch: (typeof broadcastRecipients.$inferSelect)[],
+    broadcast: typeof broadcasts.$inferSelect,
+    mailer: SchoolMailSession,
+  ) {
     for (const recipient of batch) {
       const one = and(mine, eq(broadcastRecipients.studentId, recipient.studentId));
       try {
@@ -227,7 +242,7 @@ export async function sendBroadcastEmails(
           { subject: broadcast.subject, htmlBody: broadcast.body },
           values,
         );
-        await services.schoolMailer.send(db, schoolId, {
+        await mailer.send({
           to: recipient.email as string,
           subject: filled.subject,
           text: textOf(filled.htmlBody),
