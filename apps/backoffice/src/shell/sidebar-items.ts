@@ -178,7 +178,9 @@ export const SIDEBAR: SidebarSection[] = [
       {
         id: 'onboarding',
         label: 'sidebar.onboarding',
-        to: '/configuration',
+        // The setup checklist (master data, mail account, price list, instructor, vehicle,
+        // branch), the page the online onboarding ends on.
+        to: '/onboard/driving-school/success',
         requires: ['MODULE_COMPANY'],
       },
     ],
