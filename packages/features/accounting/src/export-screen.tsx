@@ -9,9 +9,10 @@ import {
   toast,
   toIsoDate,
 } from '@fahrwerk/ui';
-import { useMemo, useState } from 'react';
-import { usePayrollExport, usePayrollInstructors } from './api/accounting-queries';
-import { type IsoDate, recentMonths } from './lib/periods';
+import { useState } from 'react';
+import { usePayrollExport } from './api/accounting-queries';
+import { usePayrollInstructorChoices, usePayrollMonthOptions } from './components/payroll-choices';
+import type { IsoDate } from './lib/periods';
 import {
   emptyPayrollExportForm,
   formToPayrollExport,
@@ -26,9 +27,6 @@ export type ExportScreenProps = {
   /** The school's today (Europe/Berlin): the newest month to choose. @default today */
   today?: IsoDate;
 };
-
-/** How many months back the payroll export offers. */
-const PAYROLL_MONTHS = 24;
 
 /**
  * `/export`: the exports of bookkeeping and payroll — a tile leading to the DATEV booking
@@ -72,7 +70,7 @@ export function ExportScreen({ onOpenAccounting, today }: ExportScreenProps) {
 
 function PayrollExportForm({ today }: { today: IsoDate }) {
   const { t } = useAccountingTranslation();
-  const instructors = usePayrollInstructors();
+  const instructors = usePayrollInstructorChoices();
   const exportPayroll = usePayrollExport();
   const [lastFile, setLastFile] = useState<string | null>(null);
   const form = useApiForm({
@@ -86,23 +84,8 @@ function PayrollExportForm({ today }: { today: IsoDate }) {
     },
   });
   const { control } = form;
-  const months = useMemo(
-    () =>
-      recentMonths(today, PAYROLL_MONTHS).map((month) => ({
-        id: month,
-        label: t('payroll.monthLabel', {
-          month: t(`months.${Number(month.slice(5))}`),
-          year: month.slice(0, 4),
-        }),
-      })),
-    [today, t],
-  );
-  const instructorOptions = instructors.data.map((user) => ({
-    id: String(user.id),
-    label: user.archived
-      ? t('payroll.archivedInstructor', { name: `${user.lastName}, ${user.firstName}` })
-      : `${user.lastName}, ${user.firstName}`,
-  }));
+  const months = usePayrollMonthOptions(today);
+  const instructorOptions = instructors.options;
 
   return (
     <ApiForm form={form} aria-label={t('payroll.title')}>

@@ -6,6 +6,11 @@ export type AccountsConfig = components['schemas']['AccountsConfig'];
 export type DatevExportRequest = components['schemas']['DatevExportRequest'];
 export type PayrollExportRequest = components['schemas']['PayrollExportRequest'];
 export type PayrollFormat = NonNullable<PayrollExportRequest['format']>;
+export type PayrollOverviewRequest = components['schemas']['PayrollOverviewRequest'];
+export type PayrollOverview = components['schemas']['PayrollOverview'];
+export type PayrollInstructor = components['schemas']['PayrollInstructor'];
+export type PayrollColumn = components['schemas']['PayrollColumn'];
+export type PayrollMinutes = components['schemas']['PayrollMinutes'];
 export type User = components['schemas']['User'];
 
 /** The screen shows the failure itself (in place, in the form's alert). */
@@ -71,6 +76,18 @@ export function usePayrollExport() {
         `Lohnexport_${body.month}.${body.format === 'XLSX' ? 'xlsx' : 'csv'}`,
       ),
   });
+}
+
+/**
+ * `POST /accounting/payroll-overview`: the payroll figures of a month as the export has them —
+ * the minute columns and per instructor the month's total and the days. `enabled` false when
+ * the user may not read them (the call needs MODULE_ACCOUNTING).
+ */
+export function usePayrollOverview(body: PayrollOverviewRequest, enabled = true) {
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions('post', '/accounting/payroll-overview', { body }, { enabled, meta: silent }),
+  );
 }
 
 const instructorFilter = (archived: boolean) => ({
