@@ -224,11 +224,11 @@ export const ROUTES: RouteDef[] = [
   shell('/automatic-messages', 'communication.automaticMessages', 'routes.automaticMessages'),
   route({
     path: '/perso-fix',
-    permissions: [],
+    permissions: ['MODULE_ACCOUNTING'],
     layout: 'shell',
-    screen: 'notAvailable',
+    screen: 'accounting.persoFix',
     title: 'routes.persoFix',
-    note: "The spec names the route only. Decided (not built yet): the payroll hand-over for the school's payroll office, the counterpart of /fibu-fix — per instructor and month the minutes of payroll-relevant appointments by hour type, theory lessons and exams, with CSV export.",
+    note: "The spec names the route only. The payroll hand-over for the school's payroll office, the counterpart of /fibu-fix: per instructor and month (default last month, never a future one) the minutes of payroll-relevant appointments by hour type, theory lessons, exams and other work, the hours and kilometres, opening into the days (`POST /accounting/payroll-overview`), with the same figures as CSV or XLSX (`POST /accounting/payroll-export`); both need the accounting module.",
   }),
   route({
     path: '/pulse',

@@ -1,4 +1,9 @@
-import { AccountingScreen, ExportScreen, FibuFixScreen } from '@fahrwerk/accounting';
+import {
+  AccountingScreen,
+  ExportScreen,
+  FibuFixScreen,
+  PersoFixScreen,
+} from '@fahrwerk/accounting';
 import { useNavigate } from '@tanstack/react-router';
 import type { Pages } from './screens';
 
@@ -20,9 +25,17 @@ function FibuFixPage() {
   return <FibuFixScreen onEditAccounts={() => navigate({ href: ACCOUNTS_ROUTE })} />;
 }
 
-/** The DATEV export, the payroll export and the bookkeeping portal (issue 14): `accounting.<name>`. */
+function PersoFixPage() {
+  return <PersoFixScreen />;
+}
+
+/**
+ * The DATEV export, the payroll export, the bookkeeping portal (issue 14) and the payroll
+ * hand-over: `accounting.<name>`.
+ */
 export const ACCOUNTING_PAGES = {
   accounting: AccountingPage,
   export: ExportPage,
   fibuFix: FibuFixPage,
+  persoFix: PersoFixPage,
 } satisfies Pages;
