@@ -147,6 +147,7 @@ export const SIDEBAR: SidebarSection[] = [
         external: true,
         requires: ['MODULE_ACCOUNTING'],
       },
+      { id: 'payrollHandover', label: 'sidebar.payrollHandover', to: '/perso-fix' },
       { id: 'apOverview', label: 'sidebar.apOverview', to: '/automatic-payments-overview' },
       { id: 'apClassic', label: 'sidebar.apClassic', to: '/automatic-payments-classic-pay' },
       { id: 'apLive', label: 'sidebar.apLive', to: '/automatic-payments-live-pay' },
