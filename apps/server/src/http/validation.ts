@@ -25,17 +25,33 @@ export const AJV_OPTIONS = {
  * and are coerced; JSON bodies are not, so `"password": 12345` is a type error rather
  * than the string "12345".
  */
+let requestAjvs: { coercing: Ajv2020; exact: Ajv2020 } | undefined;
+/** Compiled request validators by kind and schema text, shared by every app of the process. */
+const compiledRequestValidators = new Map<string, ValidateFunction>();
+
 export function createRequestValidatorCompiler() {
-  const common: Options = { ...AJV_OPTIONS, useDefaults: true, strict: false };
-  const coercing = addFormats(new Ajv2020(common));
-  const exact = addFormats(new Ajv2020({ ...common, coerceTypes: false }));
-  return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    withStorableText(
-      (httpPart === 'body' && !(schema as Record<string, unknown>)['x-multipart']
-        ? exact
-        : coercing
-      ).compile(schema as object),
-    );
+  // One pair of Ajv instances and one cache per process: the server builds one app, but a
+  // test worker builds one per file and driver, and compiling the ~500 operations' request
+  // schemas took most of an app's start-up (about 1 s each). A validator is a pure function
+  // of its schema and options, so an app built from the same contract reuses it.
+  if (!requestAjvs) {
+    const common: Options = { ...AJV_OPTIONS, useDefaults: true, strict: false };
+    requestAjvs = {
+      coercing: addFormats(new Ajv2020(common)),
+      exact: addFormats(new Ajv2020({ ...common, coerceTypes: false })),
+    };
+  }
+  const { coercing, exact } = requestAjvs;
+  return ({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
+    const isExact = httpPart === 'body' && !(schema as Record<string, unknown>)['x-multipart'];
+    const key = `${isExact ? 'exact' : 'coercing'} ${JSON.stringify(schema)}`;
+    let validate = compiledRequestValidators.get(key);
+    if (!validate) {
+      validate = withStorableText((isExact ? exact : coercing).compile(schema as object));
+      compiledRequestValidators.set(key, validate);
+    }
+    return validate;
+  };
 }
 
 /**
