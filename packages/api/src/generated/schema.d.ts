@@ -7880,6 +7880,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/theory-questions/{theoryQuestionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question in the learning mode of an education
+         * @description Beyond the spec's calls: the learning mode in the back office (an instructor going through
+         *     the questions with the student, the question tutor) records the student's answer like the
+         *     learning app does. Multiple choice: `chosenAnswerIds` (the answers ticked; none ticked is
+         *     a wrong answer); a number question: `numericValue` (`0,5` or `0.5`). The answer is judged
+         *     on the server — all correct answers and no other ticked, or the number equal — and kept
+         *     as the student's answer (statistics, last wrong answer, tutor). The question must belong
+         *     to the education's catalogue version and class (404 otherwise).
+         */
+        post: operations["answerTheoryQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/standard-question-explanation/last-modified": {
         parameters: {
             query?: never;
@@ -13445,6 +13471,27 @@ export interface components {
             /** @description The questions of the class. */
             questionCount: number;
             chapters: components["schemas"]["LearningChapter"][];
+        };
+        /**
+         * @description A student's answer to a question: the ticked answers (multiple choice) or the number
+         *     (number question); `seconds` the time it took, for the learning metrics.
+         */
+        QuestionAnswerInput: {
+            studentEducationId: components["schemas"]["Id"];
+            chosenAnswerIds?: components["schemas"]["Id"][];
+            /** @description The number entered, with a decimal comma or point. */
+            numericValue?: string;
+            /** @default 0 */
+            seconds: number;
+        };
+        /** @description Whether the answer was right, the right solution, and the student's state after it. */
+        QuestionAnswerResult: {
+            correct: boolean;
+            /** @description The answers that are correct (empty for a number question). */
+            correctAnswerIds: components["schemas"]["Id"][];
+            /** @description Number questions: the expected number as written, e.g. `0,5`. */
+            expectedValue?: string;
+            studentState: components["schemas"]["QuestionStudentState"];
         };
         /** @description Lets the client keep explanations cached until they change. */
         ExplanationsLastModified: {
@@ -27771,7 +27818,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTheoryQuestion: {
@@ -27803,7 +27849,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    answerTheoryQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The theory question. */
+                theoryQuestionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The judgement, the correct solution and the student's state after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionAnswerResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getQuestionExplanationsLastModified: {

@@ -7,6 +7,7 @@ import {
   studentEducations,
   studentQuestionAnswers,
   students,
+  theoryAnswers,
   theoryChapters,
   theoryPreExams,
   theoryQuestions,
@@ -97,6 +98,37 @@ const answersOf = (auth: AuthContext, educationId: number) =>
 
 const cap = (n: unknown) => Math.min(100000, Number(n ?? 0));
 
+/** A number as entered (`0,5`, `0.5`, `80`) → its value; null when it is none. */
+export function numberOf(text: string | null | undefined): number | null {
+  if (text == null) return null;
+  const normalized = text.trim().replace(',', '.');
+  if (!/^-?[0-9]+(\.[0-9]+)?$/.test(normalized)) return null;
+  return Number(normalized);
+}
+
+type AnswerRow = { id: number; correct: boolean; value: string | null };
+
+/**
+ * Whether an answer is right: a number question when the number equals the expected one
+ * (to the cent), multiple choice when exactly the correct answers are ticked.
+ */
+export function judgeAnswer(
+  question: { numeric: boolean },
+  answers: AnswerRow[],
+  given: { chosenAnswerIds?: number[]; numericValue?: string },
+): boolean {
+  if (question.numeric) {
+    const expected = numberOf(answers.find((answer) => answer.correct)?.value);
+    const value = numberOf(given.numericValue);
+    return (
+      expected !== null && value !== null && Math.round(expected * 100) === Math.round(value * 100)
+    );
+  }
+  const chosen = new Set(given.chosenAnswerIds ?? []);
+  const correct = answers.filter((answer) => answer.correct).map((answer) => answer.id);
+  return correct.length === chosen.size && correct.every((id) => chosen.has(id));
+}
+
 /**
  * The learning area's stored content: question explanations, the theme loop's chapters with
  * their detail URLs, the knowledge books. The learning data of students (answers, statistics,
@@ -110,7 +142,269 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       eq(questionExplanations.officialNumber, officialNumber),
     );
 
+  type Education = Awaited<ReturnType<typeof loadEducation>>;
+
+  /** A question of the education's catalogue version and class, with its answers; 404 else. */
+  async function loadQuestion(auth: AuthContext, education: Education, questionId: number) {
+    const [question] = await db
+      .select({
+        id: theoryQuestions.id,
+        officialNumber: theoryQuestions.officialNumber,
+        chapter: theoryQuestions.chapter,
+        chapterName: theoryChapters.name,
+        points: theoryQuestions.points,
+        text: theoryQuestions.text,
+        numeric: theoryQuestions.numeric,
+        basic: theoryQuestions.basic,
+        licenseClasses: theoryQuestions.licenseClasses,
+        imageUrl: theoryQuestions.imageUrl,
+        videoUrl: theoryQuestions.videoUrl,
+      })
+      .from(theoryQuestions)
+      .leftJoin(
+        theoryChapters,
+        and(
+          eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
+          eq(theoryChapters.officialNumber, theoryQuestions.chapter),
+        ),
+      )
+      .where(
+        and(
+          questionsOfClass(auth, education.questionsVersion, education.licenseClass),
+          eq(theoryQuestions.id, questionId),
+        ),
+      );
+    if (!question) throw notFound();
+    const answers = await db
+      .select({
+        id: theoryAnswers.id,
+        text: theoryAnswers.text,
+        correct: theoryAnswers.correct,
+        value: theoryAnswers.value,
+      })
+      .from(theoryAnswers)
+      .where(
+        and(
+          eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
+          eq(theoryAnswers.theoryQuestionId, question.id),
+        ),
+      )
+      .orderBy(asc(theoryAnswers.position));
+    return { question, answers };
+  }
+
+  type LoadedQuestion = Awaited<ReturnType<typeof loadQuestion>>;
+
+  function questionBody(question: LoadedQuestion['question'], answers: LoadedQuestion['answers']) {
+    return {
+      id: question.id,
+      officialNumber: question.officialNumber,
+      chapter: question.chapter,
+      chapterName: question.chapterName?.slice(0, 255),
+      points: question.points,
+      text: question.text.slice(0, 2000),
+      answers: answers
+        .slice(0, 5)
+        .map((answer) =>
+          withoutNulls({
+            id: answer.id,
+            text: answer.text,
+            correct: answer.correct,
+            value: answer.value,
+          }),
+        ),
+      numeric: question.numeric,
+      basic: question.basic,
+      licenseClasses: (question.licenseClasses ?? []) as Schemas['LicenseClass'][],
+      imageUrl: question.imageUrl,
+      videoUrl: question.videoUrl,
+    };
+  }
+
+  /** How often the education answered the question, right and wrong, and its last answer. */
+  async function studentState(auth: AuthContext, educationId: number, questionId: number) {
+    const [row] = await db
+      .select({
+        answered: count(),
+        correct: sql<number>`count(*) filter (where ${studentQuestionAnswers.correct})`,
+        lastAt: max(studentQuestionAnswers.answeredAt),
+        lastCorrect: sql<boolean | null>`(array_agg(${studentQuestionAnswers.correct}
+          order by ${studentQuestionAnswers.answeredAt} desc, ${studentQuestionAnswers.id} desc))[1]`,
+      })
+      .from(studentQuestionAnswers)
+      .where(
+        and(answersOf(auth, educationId), eq(studentQuestionAnswers.theoryQuestionId, questionId)),
+      );
+    const answered = cap(row?.answered);
+    const correct = cap(row?.correct);
+    return withoutNulls({
+      studentEducationId: educationId,
+      timesAnswered: answered,
+      timesCorrect: correct,
+      timesWrong: cap(answered - correct),
+      lastAnsweredAt: iso(row?.lastAt),
+      lastAnswerCorrect: row?.lastCorrect,
+    });
+  }
+
   return handlers({
+    /** The education's questions by subcategory, each with the student's answer counts. */
+    async getLearningModeData(request) {
+      const auth = requireAuth(request);
+      const education = await loadEducation(db, auth, Number(request.query.studentEducationId));
+      const stats = db
+        .select({
+          questionId: studentQuestionAnswers.theoryQuestionId,
+          timesCorrect: sql<number>`count(*) filter (where ${studentQuestionAnswers.correct})`.as(
+            'tc',
+          ),
+          timesWrong: sql<number>`count(*) filter (where not ${studentQuestionAnswers.correct})`.as(
+            'tw',
+          ),
+          lastCorrect: sql<boolean>`(array_agg(${studentQuestionAnswers.correct}
+            order by ${studentQuestionAnswers.answeredAt} desc, ${studentQuestionAnswers.id} desc))[1]`.as(
+            'lc',
+          ),
+        })
+        .from(studentQuestionAnswers)
+        .where(answersOf(auth, education.id))
+        .groupBy(studentQuestionAnswers.theoryQuestionId)
+        .as('stats');
+      const rows = await db
+        .select({
+          id: theoryQuestions.id,
+          officialNumber: theoryQuestions.officialNumber,
+          chapter: theoryQuestions.chapter,
+          points: theoryQuestions.points,
+          basic: theoryQuestions.basic,
+          chapterName: theoryChapters.name,
+          timesCorrect: stats.timesCorrect,
+          timesWrong: stats.timesWrong,
+          lastCorrect: stats.lastCorrect,
+        })
+        .from(theoryQuestions)
+        .leftJoin(
+          theoryChapters,
+          and(
+            eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
+            eq(theoryChapters.officialNumber, theoryQuestions.chapter),
+          ),
+        )
+        .leftJoin(stats, eq(stats.questionId, theoryQuestions.id))
+        .where(questionsOfClass(auth, education.questionsVersion, education.licenseClass))
+        .orderBy(asc(theoryQuestions.chapter), asc(theoryQuestions.officialNumber));
+      type Chapter = Schemas['LearningChapter'];
+      const chapters = new Map<string, Chapter>();
+      for (const row of rows) {
+        let chapter = chapters.get(row.chapter);
+        if (!chapter) {
+          chapter = {
+            officialNumber: row.chapter,
+            name: (row.chapterName ?? row.chapter).slice(0, 255),
+            basic: row.basic,
+            questions: [],
+          };
+          chapters.set(row.chapter, chapter);
+        }
+        // A subcategory with basic and class questions counts as basic only when all are.
+        if (!row.basic) chapter.basic = false;
+        chapter.questions.push(
+          withoutNulls({
+            theoryQuestionId: row.id,
+            officialNumber: row.officialNumber,
+            points: row.points,
+            timesCorrect: cap(row.timesCorrect),
+            timesWrong: cap(row.timesWrong),
+            lastAnswerCorrect: row.lastCorrect,
+          }),
+        );
+      }
+      return {
+        status: 200,
+        body: {
+          studentEducationId: education.id,
+          licenseClass: education.licenseClass as Schemas['LicenseClass'],
+          questionsVersion: education.questionsVersion,
+          questionCount: cap(rows.length),
+          chapters: [...chapters.values()].slice(0, 300),
+        },
+      };
+    },
+
+    async getTheoryQuestion(request) {
+      const auth = requireAuth(request);
+      const education = await loadEducation(db, auth, Number(request.query.studentEducationId));
+      const { question, answers } = await loadQuestion(
+        auth,
+        education,
+        Number(request.params.theoryQuestionId),
+      );
+      return {
+        status: 200,
+        body: withoutNulls({
+          ...questionBody(question, answers),
+          studentState: await studentState(auth, education.id, question.id),
+        }),
+      };
+    },
+
+    async answerTheoryQuestion(request) {
+      const auth = requireAuth(request);
+      const body = request.body;
+      const education = await loadEducation(db, auth, body.studentEducationId);
+      const { question, answers } = await loadQuestion(
+        auth,
+        education,
+        Number(request.params.theoryQuestionId),
+      );
+      const ids = new Set(answers.map((answer) => answer.id));
+      if (question.numeric && body.numericValue === undefined) {
+        throw fieldError(
+          'numericValue',
+          'validation.required',
+          'A number question needs a number.',
+        );
+      }
+      if (!question.numeric && body.numericValue !== undefined) {
+        throw fieldError(
+          'numericValue',
+          'validation.invalid',
+          'This question is answered by choice.',
+        );
+      }
+      if ((body.chosenAnswerIds ?? []).some((id) => !ids.has(id))) {
+        throw fieldError(
+          'chosenAnswerIds',
+          'validation.not_found',
+          'No such answer of the question.',
+        );
+      }
+      const correct = judgeAnswer(question, answers, body);
+      await db.insert(studentQuestionAnswers).values({
+        drivingSchoolId: auth.drivingSchoolId,
+        studentId: education.studentId,
+        studentEducationId: education.id,
+        theoryQuestionId: question.id,
+        answeredAt: new Date(),
+        correct,
+        chosenAnswerIds: question.numeric ? [] : (body.chosenAnswerIds ?? []),
+        numericValue: question.numeric ? (body.numericValue ?? null) : null,
+        seconds: body.seconds ?? 0,
+      });
+      const expected = question.numeric ? answers.find((answer) => answer.correct)?.value : null;
+      return {
+        status: 200,
+        body: withoutNulls({
+          correct,
+          correctAnswerIds: question.numeric
+            ? []
+            : answers.filter((answer) => answer.correct).map((answer) => answer.id),
+          expectedValue: expected,
+          studentState: await studentState(auth, education.id, question.id),
+        }),
+      };
+    },
+
     async getQuestionExplanationsLastModified(request) {
       const auth = requireAuth(request);
       const [row] = await db

@@ -198,6 +198,7 @@ export const STUDENT_ACCESS = {
   resetQuestionAnswers: { education: 'query.studentEducationId' },
   getLearningModeData: { education: 'query.studentEducationId' },
   getTheoryQuestion: { education: 'query.studentEducationId' },
+  answerTheoryQuestion: { education: 'body.studentEducationId' },
   getLastWrongAnswer: { student: 'path.studentId' },
   listStudentThemeLoopCategories: { student: 'path.studentId' },
   getStudentThemeLoopDetails: { student: 'path.studentId' },
