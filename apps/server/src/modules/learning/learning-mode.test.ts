@@ -317,22 +317,14 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
         'errors.not_found',
       );
     }
-    expectError(
-      await answer(ids.numeric, { chosenAnswerIds: [] }),
-      422,
-      'errors.validation',
-    );
+    expectError(await answer(ids.numeric, { chosenAnswerIds: [] }), 422, 'errors.validation');
     expectError(await answer(ids.choice, { numericValue: '3' }), 422, 'errors.validation');
     expectError(
       await answer(ids.choice, { chosenAnswerIds: [ids.answers[3]] }),
       422,
       'errors.validation',
     );
-    expectError(
-      await answer(ids.numeric, { numericValue: '1,2,3' }),
-      422,
-      'errors.validation',
-    );
+    expectError(await answer(ids.numeric, { numericValue: '1,2,3' }), 422, 'errors.validation');
   });
 
   it('needs write access to the students to record an answer', async () => {

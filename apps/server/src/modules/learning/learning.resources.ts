@@ -203,16 +203,14 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       chapterName: question.chapterName?.slice(0, 255),
       points: question.points,
       text: question.text.slice(0, 2000),
-      answers: answers
-        .slice(0, 5)
-        .map((answer) =>
-          withoutNulls({
-            id: answer.id,
-            text: answer.text,
-            correct: answer.correct,
-            value: answer.value,
-          }),
-        ),
+      answers: answers.slice(0, 5).map((answer) =>
+        withoutNulls({
+          id: answer.id,
+          text: answer.text,
+          correct: answer.correct,
+          value: answer.value,
+        }),
+      ),
       numeric: question.numeric,
       basic: question.basic,
       licenseClasses: (question.licenseClasses ?? []) as Schemas['LicenseClass'][],
