@@ -5677,6 +5677,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/theory-pre-exams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a pre-exam for an education
+         * @description Beyond the spec's calls: a simulation of the theory exam in the back office (the learning
+         *     area's pre-exam with the student). The questions are drawn like the official exam of a
+         *     first licence — 20 of the basic syllabus and 10 of the class's own, at random from the
+         *     education's catalogue version (fewer class questions than 10: the rest from the basic
+         *     syllabus; fewer than 30 in all: every question) — and answered without their solutions.
+         *     422 `errors.pre_exam_no_questions` when the education's class and version have none.
+         */
+        post: operations["startTheoryPreExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/theory-pre-exams/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand in a pre-exam's answers and score it
+         * @description The answers of every question (a question left out counts as wrong); scored by the rules
+         *     of the real exam: failed with more than 10 error points or with two wrong 5-point
+         *     questions. A pre-exam is handed in once (422 `errors.pre_exam_finished`); its questions
+         *     and answers are then read with `GET /theory-pre-exams/finished/{id}`.
+         */
+        post: operations["finishTheoryPreExam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/theory-pre-exams/finished/{id}": {
         parameters: {
             query?: never;
@@ -11917,12 +11965,44 @@ export interface components {
             /** @description Finished pre-exams: passed by the rules of the real exam. */
             passed?: boolean;
         };
+        /** @description The education a pre-exam is started for. */
+        TheoryPreExamStart: {
+            studentEducationId: components["schemas"]["Id"];
+        };
         /**
          * @description The official number of a theory question, e.g. `1.1.01-001` (a letter suffix such as `-M`
          *     marks a variant).
          * @example 1.1.01-001
          */
         OfficialQuestionNumber: string;
+        /** @description A question of a running pre-exam, its answers without whether they are correct. */
+        TheoryPreExamOpenQuestion: {
+            theoryQuestionId: components["schemas"]["Id"];
+            position: number;
+            officialNumber: components["schemas"]["OfficialQuestionNumber"];
+            points: number;
+            text: string;
+            numeric: boolean;
+            /** @description The choices (empty for a number question). */
+            answers: {
+                id: components["schemas"]["Id"];
+                text: string;
+            }[];
+            imageUrl?: components["schemas"]["Url"];
+        };
+        /** @description A started pre-exam and its questions in exam order, without their solutions. */
+        TheoryPreExamStarted: {
+            preExam: components["schemas"]["TheoryPreExam"];
+            questions: components["schemas"]["TheoryPreExamOpenQuestion"][];
+        };
+        /** @description The answers handed in, one per question at most. */
+        TheoryPreExamAnswers: {
+            answers: {
+                theoryQuestionId: components["schemas"]["Id"];
+                chosenAnswerIds?: components["schemas"]["Id"][];
+                numericValue?: string;
+            }[];
+        };
         /**
          * @description The official number of a chapter (`1`), category (`1.1`) or subcategory (`1.1.01`).
          * @example 1.1.01
@@ -24190,6 +24270,71 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startTheoryPreExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryPreExamStart"];
+            };
+        };
+        responses: {
+            /** @description The pre-exam and its questions, without solutions. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryPreExamStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    finishTheoryPreExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pre-exam. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TheoryPreExamAnswers"];
+            };
+        };
+        responses: {
+            /** @description The scored pre-exam. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheoryPreExam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
         };

@@ -1107,7 +1107,7 @@ export function createExamHandlers(db: Db, store: FileStore, jobs?: JobQueue): O
   );
 }
 
-function preExamToDto(row: typeof theoryPreExams.$inferSelect): Schemas['TheoryPreExam'] {
+export function preExamToDto(row: typeof theoryPreExams.$inferSelect): Schemas['TheoryPreExam'] {
   return withoutNulls({
     id: row.id,
     studentId: row.studentId,

@@ -9,12 +9,14 @@ import {
   students,
   theoryAnswers,
   theoryChapters,
+  theoryPreExamQuestions,
   theoryPreExams,
   theoryQuestions,
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { preExamToDto } from '../exams/exams.resources';
 import { addDays, berlinToday, handlers, iso, withoutNulls } from '../resources/kit';
 
 type Schemas = components['schemas'];
@@ -127,6 +129,44 @@ export function judgeAnswer(
   const chosen = new Set(given.chosenAnswerIds ?? []);
   const correct = answers.filter((answer) => answer.correct).map((answer) => answer.id);
   return correct.length === chosen.size && correct.every((id) => chosen.has(id));
+}
+
+/** A first licence's theory exam: 20 questions of the basic syllabus, 10 of the class's own. */
+export const PRE_EXAM_BASIC = 20;
+export const PRE_EXAM_CLASS = 10;
+
+/**
+ * Draws a pre-exam like the official exam: up to 10 class questions and basic ones up to 30
+ * in all (fewer class questions: more basic ones), shuffled by `random` (tests pass their own);
+ * basic questions first, as the exam shows them.
+ */
+export function drawPreExam<Q extends { basic: boolean }>(
+  questions: Q[],
+  random: () => number = Math.random,
+): Q[] {
+  const shuffled = (list: Q[]) => {
+    const copy = [...list];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j] as Q, copy[i] as Q];
+    }
+    return copy;
+  };
+  const own = shuffled(questions.filter((q) => !q.basic)).slice(0, PRE_EXAM_CLASS);
+  const total = PRE_EXAM_BASIC + PRE_EXAM_CLASS;
+  const basic = shuffled(questions.filter((q) => q.basic)).slice(0, total - own.length);
+  return [...basic, ...own];
+}
+
+/**
+ * The exam's verdict: failed with more than 10 error points, or with two wrong 5-point
+ * questions (even at exactly 10 points).
+ */
+export function scorePreExam(results: { points: number; correct: boolean }[]) {
+  const wrong = results.filter((result) => !result.correct);
+  const errorPoints = wrong.reduce((sum, result) => sum + result.points, 0);
+  const wrongFivePointers = wrong.filter((result) => result.points === 5).length;
+  return { errorPoints, passed: errorPoints <= 10 && wrongFivePointers < 2 };
 }
 
 /**
@@ -327,6 +367,203 @@ export function createLearningHandlers(db: Db): OperationHandlers {
           chapters: [...chapters.values()].slice(0, 300),
         },
       };
+    },
+
+    /** Draws the questions and stores them in order; the client gets them without solutions. */
+    async startTheoryPreExam(request) {
+      const auth = requireAuth(request);
+      const education = await loadEducation(db, auth, request.body.studentEducationId);
+      const pool = await db
+        .select({
+          id: theoryQuestions.id,
+          basic: theoryQuestions.basic,
+          officialNumber: theoryQuestions.officialNumber,
+          points: theoryQuestions.points,
+          text: theoryQuestions.text,
+          numeric: theoryQuestions.numeric,
+          imageUrl: theoryQuestions.imageUrl,
+        })
+        .from(theoryQuestions)
+        .where(questionsOfClass(auth, education.questionsVersion, education.licenseClass));
+      const drawn = drawPreExam(pool);
+      if (drawn.length === 0) {
+        throw globalError(
+          'errors.pre_exam_no_questions',
+          'The class and catalogue version of the education have no questions.',
+        );
+      }
+      const { preExam, answers } = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(theoryPreExams)
+          .values({
+            drivingSchoolId: auth.drivingSchoolId,
+            studentId: education.studentId,
+            studentEducationId: education.id,
+            licenseClass: education.licenseClass,
+            startedAt: new Date(),
+            questionCount: drawn.length,
+          })
+          .returning();
+        await tx.insert(theoryPreExamQuestions).values(
+          drawn.map((question, index) => ({
+            drivingSchoolId: auth.drivingSchoolId,
+            theoryPreExamId: created?.id as number,
+            theoryQuestionId: question.id,
+            position: index + 1,
+          })),
+        );
+        const choices = await tx
+          .select({
+            id: theoryAnswers.id,
+            questionId: theoryAnswers.theoryQuestionId,
+            text: theoryAnswers.text,
+          })
+          .from(theoryAnswers)
+          .where(
+            and(
+              eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
+              inArray(
+                theoryAnswers.theoryQuestionId,
+                drawn.map((question) => question.id),
+              ),
+            ),
+          )
+          .orderBy(asc(theoryAnswers.position));
+        return { preExam: created as typeof theoryPreExams.$inferSelect, answers: choices };
+      });
+      return {
+        status: 201,
+        body: {
+          preExam: preExamToDto(preExam),
+          questions: drawn.map((question, index) =>
+            withoutNulls({
+              theoryQuestionId: question.id,
+              position: index + 1,
+              officialNumber: question.officialNumber,
+              points: question.points,
+              text: question.text.slice(0, 2000),
+              numeric: question.numeric,
+              // A number question's answer row holds the solution: not sent.
+              answers: question.numeric
+                ? []
+                : answers
+                    .filter((answer) => answer.questionId === question.id)
+                    .slice(0, 5)
+                    .map((answer) => ({ id: answer.id, text: answer.text })),
+              imageUrl: question.imageUrl,
+            }),
+          ),
+        },
+      };
+    },
+
+    /** Judges every question (left out = wrong), stores the answers and the verdict, once. */
+    async finishTheoryPreExam(request) {
+      const auth = requireAuth(request);
+      const id = Number(request.params.id);
+      const mine = and(
+        eq(theoryPreExams.drivingSchoolId, auth.drivingSchoolId),
+        eq(theoryPreExams.id, id),
+      );
+      const [preExam] = await db.select().from(theoryPreExams).where(mine);
+      if (!preExam) throw notFound();
+      if (preExam.finishedAt) {
+        throw globalError('errors.pre_exam_finished', 'The pre-exam was handed in already.');
+      }
+      const questions = await db
+        .select({
+          rowId: theoryPreExamQuestions.id,
+          questionId: theoryQuestions.id,
+          numeric: theoryQuestions.numeric,
+          points: theoryQuestions.points,
+        })
+        .from(theoryPreExamQuestions)
+        .innerJoin(
+          theoryQuestions,
+          and(
+            eq(theoryQuestions.drivingSchoolId, theoryPreExamQuestions.drivingSchoolId),
+            eq(theoryQuestions.id, theoryPreExamQuestions.theoryQuestionId),
+          ),
+        )
+        .where(
+          and(
+            eq(theoryPreExamQuestions.drivingSchoolId, auth.drivingSchoolId),
+            eq(theoryPreExamQuestions.theoryPreExamId, id),
+          ),
+        );
+      const given = new Map<number, (typeof request.body.answers)[number]>();
+      for (const [index, answer] of request.body.answers.entries()) {
+        if (!questions.some((question) => question.questionId === answer.theoryQuestionId)) {
+          throw fieldError(
+            `answers[${index}].theoryQuestionId`,
+            'validation.not_found',
+            'Not a question of this pre-exam.',
+          );
+        }
+        if (given.has(answer.theoryQuestionId)) {
+          throw fieldError(
+            `answers[${index}].theoryQuestionId`,
+            'validation.duplicate',
+            'Answered twice.',
+          );
+        }
+        given.set(answer.theoryQuestionId, answer);
+      }
+      const choices = await db
+        .select({
+          id: theoryAnswers.id,
+          questionId: theoryAnswers.theoryQuestionId,
+          correct: theoryAnswers.correct,
+          value: theoryAnswers.value,
+        })
+        .from(theoryAnswers)
+        .where(
+          and(
+            eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
+            inArray(
+              theoryAnswers.theoryQuestionId,
+              questions.map((question) => question.questionId),
+            ),
+          ),
+        );
+      const results = questions.map((question) => {
+        const answer = given.get(question.questionId);
+        const own = choices.filter((choice) => choice.questionId === question.questionId);
+        const correct = answer !== undefined && judgeAnswer(question, own, answer);
+        return { ...question, answer, correct };
+      });
+      const verdict = scorePreExam(results);
+      const finished = await db.transaction(async (tx) => {
+        for (const result of results) {
+          await tx
+            .update(theoryPreExamQuestions)
+            .set({
+              chosenAnswerIds: result.numeric ? [] : (result.answer?.chosenAnswerIds ?? []),
+              numericValue: result.numeric ? (result.answer?.numericValue ?? null) : null,
+              correct: result.correct,
+            })
+            .where(
+              and(
+                eq(theoryPreExamQuestions.drivingSchoolId, auth.drivingSchoolId),
+                eq(theoryPreExamQuestions.id, result.rowId),
+              ),
+            );
+        }
+        // Only an open pre-exam is closed: two hand-ins at once score it once.
+        const [row] = await tx
+          .update(theoryPreExams)
+          .set({
+            finishedAt: new Date(),
+            errorPoints: Math.min(110, verdict.errorPoints),
+            passed: verdict.passed,
+          })
+          .where(and(mine, sql`${theoryPreExams.finishedAt} is null`))
+          .returning();
+        if (!row)
+          throw globalError('errors.pre_exam_finished', 'The pre-exam was handed in already.');
+        return row;
+      });
+      return { status: 200, body: preExamToDto(finished) };
     },
 
     async getTheoryQuestion(request) {

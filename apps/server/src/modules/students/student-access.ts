@@ -199,6 +199,8 @@ export const STUDENT_ACCESS = {
   getLearningModeData: { education: 'query.studentEducationId' },
   getTheoryQuestion: { education: 'query.studentEducationId' },
   answerTheoryQuestion: { education: 'body.studentEducationId' },
+  startTheoryPreExam: { education: 'body.studentEducationId' },
+  finishTheoryPreExam: { preExam: 'path.id' },
   getLastWrongAnswer: { student: 'path.studentId' },
   listStudentThemeLoopCategories: { student: 'path.studentId' },
   getStudentThemeLoopDetails: { student: 'path.studentId' },
