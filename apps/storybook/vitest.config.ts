@@ -24,6 +24,12 @@ const chromium = () =>
 
 // Every story runs as a test in Chromium: render, play function, accessibility checks.
 export default defineConfig({
+  // React's production build, as the back office and the static Storybook ship it: the stories
+  // test what users run, and the development build's checks and component stacks made the
+  // stories about 20 % slower (broadcasts, mailbox, accounting: 46.5 s → 37.1 s of tests).
+  // No code of ours reads the mode.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  mode: 'production',
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
   test: {
     name: 'storybook',

@@ -64,7 +64,8 @@ export const Catalog: Story = {
 export const SwitchesWithKeyboard: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('tab', { name: 'Ausbildung' }));
+    // React Aria builds the tab collection in a pass after the first render: wait for it.
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Ausbildung' }));
     await expect(canvas.getByRole('tab', { name: 'Ausbildung' })).toHaveAttribute(
       'aria-selected',
       'true',
