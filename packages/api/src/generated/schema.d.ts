@@ -2206,8 +2206,13 @@ export interface paths {
         put?: never;
         /**
          * Sign the training contract as the student
-         * @description The student's signature drawn on the tablet (PNG). Signing again replaces the signature
-         *     and makes the signed PDF anew. 404 when the education is not of the school.
+         * @description The student's signature drawn on the tablet (PNG, at most 1 MB; the content decides, not
+         *     the part's media type: anything else is 422 `validation.file_type`, larger 413
+         *     `errors.file_too_large`). Signing again replaces the signature and records the new time.
+         *     Once every required signature is there, the signed PDF is made and kept as a student
+         *     document (type TRAINING_CONTRACT; made anew on every later signature). 404 when the
+         *     education is not of the school (or its student not visible); 422
+         *     `errors.education_archived` for an archived education.
          */
         post: operations["uploadTrainingContractStudentSignature"];
         delete?: never;
@@ -2227,8 +2232,10 @@ export interface paths {
         put?: never;
         /**
          * Sign the training contract as the parent of a minor
-         * @description A parent's signature (PNG), needed while the student is under 18. For an adult student
-         *     it answers 422 `errors.parent_signature_not_needed`.
+         * @description A parent's signature (PNG, the same rules as the student's), needed when the student is
+         *     under 18 on the day they sign (today, until they signed). Without a birth date it is not
+         *     required but taken. For an adult student it answers 422
+         *     `errors.parent_signature_not_needed`. Signing again replaces the signature.
          */
         post: operations["uploadTrainingContractParentSignature"];
         delete?: never;
@@ -2247,7 +2254,9 @@ export interface paths {
         /**
          * The text of the contract's add-ons checkbox
          * @description The sentence the student confirms before signing, naming the add-ons booked for the
-         *     education and their prices (German).
+         *     education and their prices (German), e.g. „Ich habe die gebuchten Zusatzleistungen
+         *     (Intensivkurs: 49,00 €) zur Kenntnis genommen und bin mit ihnen einverstanden.“; with
+         *     none booked a sentence saying so.
          */
         get: operations["getTrainingContractAddonsCheckboxText"];
         put?: never;
@@ -2267,8 +2276,9 @@ export interface paths {
         };
         /**
          * The text of the contract's privacy checkbox
-         * @description The sentence the student confirms before signing, with the URL of the school's privacy
-         *     notice and terms (German).
+         * @description The sentence the student confirms before signing, with the URLs of the school's privacy
+         *     notice and terms (German; the configuration's `gdprUrl` and `termsUrl`). A link the
+         *     school has not set is left out of the sentence, never printed empty.
          */
         get: operations["getTrainingContractGdprUrlCheckboxText"];
         put?: never;
@@ -2307,7 +2317,10 @@ export interface paths {
          * The signed training contract as PDF
          * @description The spec says "POST to a given resource" with `Accept: application/pdf`; reading a
          *     document changes nothing, so it is a GET on the education's contract. Before every
-         *     required signature is there it answers 422 `errors.training_contract_not_signed`.
+         *     required signature is there it answers 422 `errors.training_contract_not_signed`. The
+         *     PDF is the one kept at the last signature (title, school, student, class, the price
+         *     list's prices for the class, the booked add-ons, the two confirmed texts, the
+         *     signatures with date and time in Europe/Berlin, page numbers).
          */
         get: operations["downloadSignedTrainingContract"];
         put?: never;
@@ -9811,8 +9824,16 @@ export interface components {
             studentSignedAt?: components["schemas"]["IsoDateTime"];
             /** @description Absent until a parent signed. */
             parentSignedAt?: components["schemas"]["IsoDateTime"];
-            /** @description The student is under 18 today (by the birth date), so a parent signs too. */
+            /**
+             * @description The student is under 18 (by the birth date) on the day they signed — today, until
+             *     they signed — so a parent signs too. False without a birth date.
+             */
             parentSignatureRequired: boolean;
+            /**
+             * @description A parent may sign: when it is required, and when the student has no birth date (then
+             *     it is taken but not required). False for an adult student.
+             */
+            parentSignatureAllowed: boolean;
             /** @description Every required signature is there; the signed PDF can be read. */
             signed: boolean;
             /** @description The signed contract as a student document (type TRAINING_CONTRACT), once signed. */
@@ -18228,7 +18249,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     uploadTrainingContractParentSignature: {
@@ -18271,7 +18291,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTrainingContractAddonsCheckboxText: {
@@ -18300,7 +18319,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTrainingContractGdprUrlCheckboxText: {
@@ -18329,7 +18347,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTrainingContract: {
@@ -18386,7 +18403,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     uploadStudentDocument: {
@@ -28226,7 +28242,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getStudentThemeLoopDetails: {
@@ -28259,7 +28274,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getKnowledgeBook: {

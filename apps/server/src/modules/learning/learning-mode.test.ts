@@ -62,6 +62,7 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
   const t: TestApp = useTestApp(driver);
   let owner: string;
   let ids: {
+    studentId: number;
     educationId: number;
     otherEducationId: number;
     choice: number;
@@ -178,6 +179,7 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
       ])
       .returning({ id: theoryAnswers.id });
     ids = {
+      studentId: student?.id as number,
       educationId: educations[0]?.id as number,
       otherEducationId: educations[1]?.id as number,
       choice: choice as number,
@@ -303,6 +305,79 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
     );
     // Class A: the two basic questions and its own.
     expect(classA.body.questionCount).toBe(3);
+  });
+
+  it("shows the student's theme loop: the basic syllabus, then each education's own subcategories", async () => {
+    const loop = await t.call<unknown[]>(
+      'GET',
+      `/theme-loop/${ids.studentId}/student-category-subcategory`,
+      { token: owner },
+    );
+    expect(loop.status, loop.raw).toBe(200);
+    // The answers of the first test: 1.1.01-001 last right, 1.8.01-001 right.
+    expect(loop.body).toEqual([
+      {
+        name: 'basic',
+        base: true,
+        subcategories: [
+          {
+            officialNumber: '1.1.01',
+            name: 'Grundformen des Verkehrsverhaltens',
+            questionCount: 1,
+            correctCount: 1,
+          },
+          {
+            officialNumber: '1.8.01',
+            name: 'Alkohol und Drogen',
+            questionCount: 1,
+            correctCount: 1,
+          },
+        ],
+      },
+      {
+        name: 'B',
+        base: false,
+        licenseClass: 'B',
+        studentEducationId: ids.educationId,
+        subcategories: [],
+      },
+      {
+        name: 'A',
+        base: false,
+        licenseClass: 'A',
+        studentEducationId: ids.otherEducationId,
+        // No chapter row for 2.2.01: its number stands in for the name.
+        subcategories: [
+          { officialNumber: '2.2.01', name: '2.2.01', questionCount: 1, correctCount: 0 },
+        ],
+      },
+    ]);
+    const detail = await t.call<{
+      questions: { officialNumber: string; studentState?: unknown }[];
+    }>('GET', `/theme-loop/${ids.studentId}/1.1.01/B/detailed`, { token: owner });
+    expect(detail.status, detail.raw).toBe(200);
+    expect(detail.body).toMatchObject({
+      officialNumber: '1.1.01',
+      name: 'Grundformen des Verkehrsverhaltens',
+      licenseClass: 'B',
+      questions: [
+        {
+          officialNumber: '1.1.01-001',
+          answers: [{ text: 'Bremsbereit sein' }, { text: 'Hupen' }, { text: 'Abstand halten' }],
+          studentState: { timesAnswered: 2, timesCorrect: 1 },
+        },
+      ],
+    });
+    expectError(
+      await t.call('GET', `/theme-loop/${ids.studentId}/9.9.99/B/detailed`, { token: owner }),
+      404,
+      'errors.not_found',
+    );
+    expectError(
+      await t.call('GET', '/theme-loop/999999/student-category-subcategory', { token: owner }),
+      404,
+      'errors.not_found',
+    );
   });
 
   it('refuses questions outside the education and answers of the wrong kind, in German keys', async () => {

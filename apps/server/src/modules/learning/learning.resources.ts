@@ -182,6 +182,24 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       eq(questionExplanations.officialNumber, officialNumber),
     );
 
+  /** 404 unless the student is one of the school's. */
+  async function requireStudent(auth: AuthContext, studentId: number) {
+    const [student] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.drivingSchoolId, auth.drivingSchoolId), eq(students.id, studentId)));
+    if (!student) throw notFound();
+  }
+
+  /** The school's newest catalogue version, or null without questions. */
+  async function newestVersion(auth: AuthContext) {
+    const [row] = await db
+      .select({ version: max(theoryQuestions.questionsVersion) })
+      .from(theoryQuestions)
+      .where(eq(theoryQuestions.drivingSchoolId, auth.drivingSchoolId));
+    return row?.version ?? null;
+  }
+
   type Education = Awaited<ReturnType<typeof loadEducation>>;
 
   /** A question of the education's catalogue version and class, with its answers; 404 else. */
@@ -705,6 +723,199 @@ export function createLearningHandlers(db: Db): OperationHandlers {
             ),
         }));
       return { status: 200, body: categories };
+    },
+
+    /**
+     * The base category `basic` (the basic syllabus; progress over all the student's answers)
+     * then one category per active education with its class's own subcategories (progress over
+     * that education's answers). The catalogue version: the education's; for `basic` the newest
+     * of the student's active educations (the school's newest without one).
+     */
+    async listStudentThemeLoopCategories(request) {
+      const auth = requireAuth(request);
+      const studentId = Number(request.params.studentId);
+      await requireStudent(auth, studentId);
+      const educations = await db
+        .select({
+          id: studentEducations.id,
+          licenseClass: studentEducations.licenseClass,
+          version: studentEducations.theoryQuestionsVersion,
+        })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
+            eq(studentEducations.studentId, studentId),
+            eq(studentEducations.archived, false),
+          ),
+        )
+        .orderBy(asc(studentEducations.id))
+        .limit(19);
+      const baseVersion =
+        educations
+          .map((education) => education.version)
+          .sort()
+          .at(-1) ?? (await newestVersion(auth));
+      /** Per subcategory: the questions and those whose last answer (of `educationIds`) was right. */
+      const progress = async (
+        where: ReturnType<typeof and>,
+        version: string | null | undefined,
+        educationIds: number[],
+      ) => {
+        if (!version) return [];
+        const latest = db
+          .selectDistinctOn([studentQuestionAnswers.theoryQuestionId], {
+            questionId: studentQuestionAnswers.theoryQuestionId,
+            correct: studentQuestionAnswers.correct,
+          })
+          .from(studentQuestionAnswers)
+          .where(
+            and(
+              eq(studentQuestionAnswers.drivingSchoolId, auth.drivingSchoolId),
+              eq(studentQuestionAnswers.studentId, studentId),
+              educationIds.length
+                ? inArray(studentQuestionAnswers.studentEducationId, educationIds)
+                : sql`false`,
+            ),
+          )
+          .orderBy(
+            studentQuestionAnswers.theoryQuestionId,
+            desc(studentQuestionAnswers.answeredAt),
+            desc(studentQuestionAnswers.id),
+          )
+          .as('latest');
+        const rows = await db
+          .select({
+            officialNumber: theoryQuestions.chapter,
+            name: theoryChapters.name,
+            questionCount: count(),
+            correctCount: sql<number>`count(*) filter (where ${latest.correct})`,
+          })
+          .from(theoryQuestions)
+          .leftJoin(latest, eq(latest.questionId, theoryQuestions.id))
+          .leftJoin(
+            theoryChapters,
+            and(
+              eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
+              eq(theoryChapters.officialNumber, theoryQuestions.chapter),
+            ),
+          )
+          .where(
+            and(
+              eq(theoryQuestions.drivingSchoolId, auth.drivingSchoolId),
+              eq(theoryQuestions.questionsVersion, version),
+              where,
+            ),
+          )
+          .groupBy(theoryQuestions.chapter, theoryChapters.name)
+          .orderBy(asc(theoryQuestions.chapter))
+          .limit(300);
+        return rows.map((row) => ({
+          officialNumber: row.officialNumber,
+          name: (row.name ?? row.officialNumber).slice(0, 255),
+          questionCount: cap(row.questionCount),
+          correctCount: cap(row.correctCount),
+        }));
+      };
+      const allIds = educations.map((education) => education.id);
+      const body: Schemas['StudentThemeLoopCategory'][] = [
+        {
+          name: 'basic',
+          base: true,
+          subcategories: await progress(eq(theoryQuestions.basic, true), baseVersion, allIds),
+        },
+      ];
+      for (const education of educations) {
+        body.push({
+          name: education.licenseClass,
+          base: false,
+          licenseClass: education.licenseClass as Schemas['LicenseClass'],
+          studentEducationId: education.id,
+          subcategories: await progress(
+            and(
+              eq(theoryQuestions.basic, false),
+              arrayContains(theoryQuestions.licenseClasses, [education.licenseClass]),
+            ),
+            education.version,
+            [education.id],
+          ),
+        });
+      }
+      return { status: 200, body };
+    },
+
+    /**
+     * One subcategory's questions for a class with their answers and the student's state (of
+     * the student's education of that class, if any; its catalogue version, else the newest).
+     */
+    async getStudentThemeLoopDetails(request) {
+      const auth = requireAuth(request);
+      const studentId = Number(request.params.studentId);
+      await requireStudent(auth, studentId);
+      const number = String(request.params.subCategoryOfficialNumber);
+      const licenseClass = String(request.params.licenceClass) as Schemas['LicenseClass'];
+      const [chapter] = await db
+        .select()
+        .from(theoryChapters)
+        .where(
+          and(
+            eq(theoryChapters.drivingSchoolId, auth.drivingSchoolId),
+            eq(theoryChapters.officialNumber, number),
+          ),
+        );
+      if (!chapter || depth(number) !== 3) throw notFound();
+      const [education] = await db
+        .select({ id: studentEducations.id, version: studentEducations.theoryQuestionsVersion })
+        .from(studentEducations)
+        .where(
+          and(
+            eq(studentEducations.drivingSchoolId, auth.drivingSchoolId),
+            eq(studentEducations.studentId, studentId),
+            eq(studentEducations.licenseClass, licenseClass),
+          ),
+        )
+        .orderBy(asc(studentEducations.archived), desc(studentEducations.id))
+        .limit(1);
+      const version = education?.version ?? (await newestVersion(auth));
+      const questions = version
+        ? await db
+            .select({ id: theoryQuestions.id })
+            .from(theoryQuestions)
+            .where(
+              and(
+                questionsOfClass(auth, version, licenseClass),
+                eq(theoryQuestions.chapter, number),
+              ),
+            )
+            .orderBy(asc(theoryQuestions.officialNumber))
+            .limit(500)
+        : [];
+      const full = [];
+      for (const { id } of questions) {
+        const education_ = {
+          id: education?.id ?? 0,
+          studentId,
+          licenseClass,
+          questionsVersion: version as string,
+        };
+        const { question, answers } = await loadQuestion(auth, education_, id);
+        full.push(
+          withoutNulls({
+            ...questionBody(question, answers),
+            studentState: education ? await studentState(auth, education.id, id) : undefined,
+          }) as Schemas['TheoryQuestion'],
+        );
+      }
+      return {
+        status: 200,
+        body: withoutNulls({
+          officialNumber: chapter.officialNumber,
+          name: chapter.name,
+          licenseClass,
+          detailsUrl: chapter.detailsUrl,
+          questions: full,
+        }),
+      };
     },
 
     /** The body is the URL as plain text. */
