@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   branches,
+  knowledgeBookPages,
   studentEducations,
   students,
   theoryAnswers,
@@ -377,6 +378,43 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
       await t.call('GET', '/theme-loop/999999/student-category-subcategory', { token: owner }),
       404,
       'errors.not_found',
+    );
+  });
+
+  it('answers an explanation base64-encoded and a knowledge-book page sanitised', async () => {
+    const text = 'Bremsbereit sein heißt: Fuß über der Bremse – § 1 StVO.';
+    const put = await t.call('PUT', '/standard-question-explanation/1.1.01-001', {
+      token: owner,
+      rawBody: text,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+    expect(put.status, put.raw).toBe(204);
+    const got = await t.call('GET', '/standard-question-explanation/1.1.01-001', { token: owner });
+    expect(got.status, got.raw).toBe(200);
+    expect(Buffer.from(got.raw, 'base64').toString('utf8')).toBe(text);
+    expectError(
+      await t.call('GET', '/standard-question-explanation/1.1.01-999', { token: owner }),
+      404,
+      'errors.not_found',
+    );
+
+    const [page] = await t.database.db
+      .insert(knowledgeBookPages)
+      .values({
+        drivingSchoolId: t.demo.schoolId,
+        bookId: 59,
+        chapterTitle: 'Gefahrenlehre',
+        chapterPosition: 1,
+        position: 1,
+        title: 'Bremsbereitschaft',
+        html: '<h2>Bremsbereit</h2><p onclick="x()">Fuß <b>über</b> der Bremse.</p><script>alert(1)</script><a href="javascript:alert(1)">hier</a><img src="http://example.de/a.png">',
+      })
+      .returning({ id: knowledgeBookPages.id });
+    const html = await t.call('GET', `/wiki-drive-buzz/pages/${page?.id}/html`, { token: owner });
+    expect(html.status, html.raw).toBe(200);
+    expect(String(html.headers['content-type'])).toContain('text/html');
+    expect(html.raw).toBe(
+      '<h2>Bremsbereit</h2><p>Fuß <b>über</b> der Bremse.</p><a rel="noopener noreferrer">hier</a><img />',
     );
   });
 

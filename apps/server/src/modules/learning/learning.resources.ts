@@ -1,5 +1,6 @@
 import type { components } from '@fahrwerk/api/schema';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, max, or, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/database';
 import {
   knowledgeBookPages,
@@ -129,6 +130,20 @@ export function judgeAnswer(
   const chosen = new Set(given.chosenAnswerIds ?? []);
   const correct = answers.filter((answer) => answer.correct).map((answer) => answer.id);
   return correct.length === chosen.size && correct.every((id) => chosen.has(id));
+}
+
+/**
+ * A knowledge-book page as the client shows it: text structure, lists, tables, links over
+ * http(s) and images over https only — no scripts, styles, frames, forms or event attributes.
+ */
+export function sanitizeBookPage(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption'],
+    allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['http', 'https'],
+    allowedSchemesByTag: { img: ['https'] },
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  }).trim();
 }
 
 /** A first licence's theory exam: 20 questions of the basic syllabus, 10 of the class's own. */
@@ -665,6 +680,50 @@ export function createLearningHandlers(db: Db): OperationHandlers {
         .from(questionExplanations)
         .where(eq(questionExplanations.drivingSchoolId, auth.drivingSchoolId));
       return { status: 200, body: withoutNulls({ lastModified: iso(row?.lastModified) }) };
+    },
+
+    /** Base64 of the UTF-8 text (the spec's obfuscation; see EncodedExplanation). */
+    async getQuestionExplanation(request) {
+      const auth = requireAuth(request);
+      const officialNumber = String(request.params.officialNumber);
+      const [row] = await db
+        .select({ text: questionExplanations.text })
+        .from(questionExplanations)
+        .where(explanationOf(auth, officialNumber));
+      if (!row) throw notFound();
+      return {
+        status: 200,
+        file: {
+          bytes: Buffer.from(Buffer.from(row.text, 'utf8').toString('base64'), 'ascii'),
+          mimeType: 'text/plain',
+          fileName: `${officialNumber}.txt`,
+          disposition: 'inline',
+        },
+      };
+    },
+
+    /** A page's HTML, sanitised on the way out (whatever was stored). */
+    async getKnowledgeBookPageHtml(request) {
+      const auth = requireAuth(request);
+      const [page] = await db
+        .select({ html: knowledgeBookPages.html })
+        .from(knowledgeBookPages)
+        .where(
+          and(
+            eq(knowledgeBookPages.drivingSchoolId, auth.drivingSchoolId),
+            eq(knowledgeBookPages.id, Number(request.params.pageId)),
+          ),
+        );
+      if (!page) throw notFound();
+      return {
+        status: 200,
+        file: {
+          bytes: Buffer.from(sanitizeBookPage(page.html), 'utf8'),
+          mimeType: 'text/html; charset=utf-8',
+          fileName: `seite-${request.params.pageId}.html`,
+          disposition: 'inline',
+        },
+      };
     },
 
     /** The plain text replaces an earlier explanation. */
