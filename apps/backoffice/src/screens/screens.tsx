@@ -53,6 +53,7 @@ const AREAS = {
   invoices: () => import('./invoice-pages').then((area) => area.INVOICE_PAGES),
   payments: () => import('./payment-pages').then((area) => area.PAYMENT_PAGES),
   accounting: () => import('./accounting-pages').then((area) => area.ACCOUNTING_PAGES),
+  learning: () => import('./learning-pages').then((area) => area.LEARNING_PAGES),
 };
 
 type Area = keyof typeof AREAS;
