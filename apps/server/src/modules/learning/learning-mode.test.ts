@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  branches,
   knowledgeBookPages,
-  studentEducations,
-  students,
   theoryAnswers,
   theoryChapters,
   theoryQuestions,
@@ -17,6 +14,7 @@ import {
   useTestApp,
 } from '../../test/test-app';
 import { judgeAnswer, numberOf } from './learning.resources';
+import { learningStudent } from './learning-fixtures';
 
 /*
  * The learning mode of an education (`GET /theory-questions/learning-mode-for-fsc`), a question
@@ -77,37 +75,14 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
     owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
     const db = t.database.db;
     const drivingSchoolId = t.demo.schoolId;
-    const [branch] = await db
-      .insert(branches)
-      .values({
-        drivingSchoolId,
-        name: 'Lernfiliale',
-        abbreviation: 'LF',
-        workCorridorFrom: '07:00',
-        workCorridorTo: '20:00',
-      })
-      .returning({ id: branches.id });
-    const [student] = await db
-      .insert(students)
-      .values({
-        drivingSchoolId,
-        firstName: 'Mia',
-        lastName: 'Lernt',
-        branchId: branch?.id as number,
-      })
-      .returning({ id: students.id });
-    const educations = await db
-      .insert(studentEducations)
-      .values(
-        ['B', 'A'].map((licenseClass) => ({
-          drivingSchoolId,
-          studentId: student?.id as number,
-          licenseClass: licenseClass as 'A' | 'B',
-          branchId: branch?.id as number,
-          theoryQuestionsVersion: '2026-10',
-        })),
-      )
-      .returning({ id: studentEducations.id });
+    const { studentId, educationIds } = await learningStudent(
+      t,
+      { firstName: 'Mia', lastName: 'Lernt' },
+      [
+        { licenseClass: 'B', version: '2026-10' },
+        { licenseClass: 'A', version: '2026-10' },
+      ],
+    );
     await db.insert(theoryChapters).values(
       [
         ['1', 'Grundstoff'],
@@ -180,9 +155,9 @@ describe.each(DRIVERS)('the learning mode (%s)', (driver) => {
       ])
       .returning({ id: theoryAnswers.id });
     ids = {
-      studentId: student?.id as number,
-      educationId: educations[0]?.id as number,
-      otherEducationId: educations[1]?.id as number,
+      studentId,
+      educationId: educationIds[0] as number,
+      otherEducationId: educationIds[1] as number,
       choice: choice as number,
       numeric: numeric as number,
       classA: classA as number,

@@ -101,6 +101,30 @@ const answersOf = (auth: AuthContext, educationId: number) =>
 
 const cap = (n: unknown) => Math.min(100000, Number(n ?? 0));
 
+/** A question's subcategory row (its name), joined by school and official number. */
+const chapterOfQuestion = and(
+  eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
+  eq(theoryChapters.officialNumber, theoryQuestions.chapter),
+);
+
+/** The last answer to each question among the answers `where` selects (a subquery `latest`). */
+function latestAnswers(db: Db, where: ReturnType<typeof and>) {
+  return db
+    .selectDistinctOn([studentQuestionAnswers.theoryQuestionId], {
+      questionId: studentQuestionAnswers.theoryQuestionId,
+      correct: studentQuestionAnswers.correct,
+      answeredAt: studentQuestionAnswers.answeredAt,
+    })
+    .from(studentQuestionAnswers)
+    .where(where)
+    .orderBy(
+      studentQuestionAnswers.theoryQuestionId,
+      desc(studentQuestionAnswers.answeredAt),
+      desc(studentQuestionAnswers.id),
+    )
+    .as('latest');
+}
+
 /** A number as entered (`0,5`, `0.5`, `80`) → its value; null when it is none. */
 export function numberOf(text: string | null | undefined): number | null {
   if (text == null) return null;
@@ -234,13 +258,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
         videoUrl: theoryQuestions.videoUrl,
       })
       .from(theoryQuestions)
-      .leftJoin(
-        theoryChapters,
-        and(
-          eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
-          eq(theoryChapters.officialNumber, theoryQuestions.chapter),
-        ),
-      )
+      .leftJoin(theoryChapters, chapterOfQuestion)
       .where(
         and(
           questionsOfClass(auth, education.questionsVersion, education.licenseClass),
@@ -354,13 +372,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
           lastCorrect: stats.lastCorrect,
         })
         .from(theoryQuestions)
-        .leftJoin(
-          theoryChapters,
-          and(
-            eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
-            eq(theoryChapters.officialNumber, theoryQuestions.chapter),
-          ),
-        )
+        .leftJoin(theoryChapters, chapterOfQuestion)
         .leftJoin(stats, eq(stats.questionId, theoryQuestions.id))
         .where(questionsOfClass(auth, education.questionsVersion, education.licenseClass))
         .orderBy(asc(theoryQuestions.chapter), asc(theoryQuestions.officialNumber));
@@ -822,27 +834,16 @@ export function createLearningHandlers(db: Db): OperationHandlers {
         educationIds: number[],
       ) => {
         if (!version) return [];
-        const latest = db
-          .selectDistinctOn([studentQuestionAnswers.theoryQuestionId], {
-            questionId: studentQuestionAnswers.theoryQuestionId,
-            correct: studentQuestionAnswers.correct,
-          })
-          .from(studentQuestionAnswers)
-          .where(
-            and(
-              eq(studentQuestionAnswers.drivingSchoolId, auth.drivingSchoolId),
-              eq(studentQuestionAnswers.studentId, studentId),
-              educationIds.length
-                ? inArray(studentQuestionAnswers.studentEducationId, educationIds)
-                : sql`false`,
-            ),
-          )
-          .orderBy(
-            studentQuestionAnswers.theoryQuestionId,
-            desc(studentQuestionAnswers.answeredAt),
-            desc(studentQuestionAnswers.id),
-          )
-          .as('latest');
+        const latest = latestAnswers(
+          db,
+          and(
+            eq(studentQuestionAnswers.drivingSchoolId, auth.drivingSchoolId),
+            eq(studentQuestionAnswers.studentId, studentId),
+            educationIds.length
+              ? inArray(studentQuestionAnswers.studentEducationId, educationIds)
+              : sql`false`,
+          ),
+        );
         const rows = await db
           .select({
             officialNumber: theoryQuestions.chapter,
@@ -852,13 +853,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
           })
           .from(theoryQuestions)
           .leftJoin(latest, eq(latest.questionId, theoryQuestions.id))
-          .leftJoin(
-            theoryChapters,
-            and(
-              eq(theoryChapters.drivingSchoolId, theoryQuestions.drivingSchoolId),
-              eq(theoryChapters.officialNumber, theoryQuestions.chapter),
-            ),
-          )
+          .leftJoin(theoryChapters, chapterOfQuestion)
           .where(
             and(
               eq(theoryQuestions.drivingSchoolId, auth.drivingSchoolId),
@@ -1052,19 +1047,7 @@ export function createLearningHandlers(db: Db): OperationHandlers {
         .select({ n: count() })
         .from(theoryQuestions)
         .where(questionsOfClass(auth, education.questionsVersion, education.licenseClass));
-      const latest = db
-        .selectDistinctOn([studentQuestionAnswers.theoryQuestionId], {
-          correct: studentQuestionAnswers.correct,
-          answeredAt: studentQuestionAnswers.answeredAt,
-        })
-        .from(studentQuestionAnswers)
-        .where(answersOf(auth, education.id))
-        .orderBy(
-          studentQuestionAnswers.theoryQuestionId,
-          desc(studentQuestionAnswers.answeredAt),
-          desc(studentQuestionAnswers.id),
-        )
-        .as('latest');
+      const latest = latestAnswers(db, answersOf(auth, education.id));
       const [answers] = await db
         .select({
           answered: count(),

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  branches,
-  studentEducations,
-  students,
-  theoryAnswers,
-  theoryQuestions,
-} from '../../db/schema';
+import { theoryAnswers, theoryQuestions } from '../../db/schema';
 import { DEMO_OWNER, DRIVERS, expectError, type TestApp, useTestApp } from '../../test/test-app';
 import { drawPreExam, scorePreExam } from './learning.resources';
+import { learningStudent } from './learning-fixtures';
 
 /*
  * The pre-exam (issue 16): drawn like a first licence's theory exam (20 basic, 10 class
@@ -58,39 +53,17 @@ describe.each(DRIVERS)('pre-exams (%s)', (driver) => {
     owner = await t.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
     const db = t.database.db;
     const drivingSchoolId = t.demo.schoolId;
-    const [branch] = await db
-      .insert(branches)
-      .values({
-        drivingSchoolId,
-        name: 'Prüfungsfiliale',
-        abbreviation: 'PF',
-        workCorridorFrom: '07:00',
-        workCorridorTo: '20:00',
-      })
-      .returning({ id: branches.id });
-    const [student] = await db
-      .insert(students)
-      .values({
-        drivingSchoolId,
-        firstName: 'Tom',
-        lastName: 'Prüfling',
-        branchId: branch?.id as number,
-      })
-      .returning({ id: students.id });
-    const educations = await db
-      .insert(studentEducations)
-      .values(
-        (['B', 'C'] as const).map((licenseClass, index) => ({
-          drivingSchoolId,
-          studentId: student?.id as number,
-          licenseClass,
-          branchId: branch?.id as number,
-          theoryQuestionsVersion: index === 0 ? '2026-10' : '2020-01',
-        })),
-      )
-      .returning({ id: studentEducations.id });
-    educationId = educations[0]?.id as number;
-    emptyEducationId = educations[1]?.id as number;
+    const { studentId, educationIds } = await learningStudent(
+      t,
+      { firstName: 'Tom', lastName: 'Prüfling' },
+      [
+        { licenseClass: 'B', version: '2026-10' },
+        { licenseClass: 'C', version: '2020-01' },
+      ],
+    );
+    educationId = educationIds[0] as number;
+    emptyEducationId = educationIds[1] as number;
+    expect(studentId).toBeGreaterThan(0);
     // 25 basic questions (the first two worth 5 points) and 12 of class B, each with one
     // correct answer at position 1; one basic number question.
     const rows = [
