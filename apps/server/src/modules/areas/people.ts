@@ -5,6 +5,7 @@ import { createCostBearerHandlers } from '../cost-bearers/cost-bearers.resources
 import { createDocumentHandlers } from '../documents/documents.resources';
 import { createStudentDocumentFileHandlers } from '../documents/student-document-files';
 import { createEducationHandlers } from '../educations/educations.resources';
+import { createTrainingContractHandlers } from '../educations/training-contract';
 import type { Services } from '../handlers';
 import { createPublicRegistrationHandlers } from '../registrations/public-registrations';
 import { createRegistrationHandlers } from '../registrations/registrations.resources';
@@ -26,6 +27,7 @@ export function createPeopleHandlers(services: Services): OperationHandlers {
     createStudentHandlers(db),
     createStudentServiceHandlers(services),
     createEducationHandlers(db, services.jobs),
+    createTrainingContractHandlers(db, services.files),
     createRegistrationHandlers(db, services.jobs),
     createPublicRegistrationHandlers(services),
     createCostBearerHandlers(db),

@@ -10,7 +10,6 @@ import {
   studentEducationCourses,
   studentEducations,
   students,
-  trainingContracts,
 } from '../../db/schema';
 import { type AuthContext, requireAuth } from '../../http/auth';
 import { fieldError, globalError, notFound } from '../../http/errors';
@@ -43,8 +42,8 @@ import { studentVisibility, visibleStudent } from '../students/students.resource
 /*
  * Student educations (Ausbildungen; spec 000 §4–5, 001 §3–4): the generic calls with the
  * course and cost-bearer lists, the archive rule ("the student must be taken out of the
- * archive first"), the learning-app switch, the education timeline and the training
- * contract's signature state.
+ * archive first"), the learning-app switch and the education timeline. The training
+ * contract of an education is in training-contract.ts.
  */
 
 type EducationRow = typeof studentEducations.$inferSelect;
@@ -703,67 +702,6 @@ export function createEducationHandlers(db: Db, jobs?: JobQueue): OperationHandl
           .limit(2000);
         return { status: 200 as const, body: rows.map((row) => withoutNulls(row)) };
       },
-
-      // The signature state of an education's training contract (§12 FahrlG).
-      async getTrainingContract(request) {
-        const a = requireAuth(request);
-        const education = await loadVisible(a, num(request.params.studentEducationId));
-        const [student] = await db
-          .select({ birthDate: students.birthDate })
-          .from(students)
-          .where(
-            and(
-              eq(students.drivingSchoolId, a.drivingSchoolId),
-              eq(students.id, education.studentId),
-            ),
-          );
-        const [contract] = await db
-          .select()
-          .from(trainingContracts)
-          .where(
-            and(
-              eq(trainingContracts.drivingSchoolId, a.drivingSchoolId),
-              eq(trainingContracts.studentEducationId, education.id),
-            ),
-          );
-        return {
-          status: 200,
-          body: trainingContractState(education, student?.birthDate, contract),
-        };
-      },
     }),
   );
-}
-
-/** Under 18 on `day` (ISO date), by the birth date; unknown birth dates count as adult. */
-export function minorOn(birthDate: string | null | undefined, day: string): boolean {
-  if (!birthDate) return false;
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const adult = `${String(y + 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return day < adult;
-}
-
-export function trainingContractState(
-  education: EducationRow,
-  birthDate: string | null | undefined,
-  contract: typeof trainingContracts.$inferSelect | undefined,
-): Schemas['TrainingContract'] {
-  const today = new Date().toISOString().slice(0, 10);
-  const parentSignatureRequired = minorOn(birthDate, today);
-  const studentSignedAt = contract?.studentSignedAt ?? null;
-  const parentSignedAt = contract?.parentSignedAt ?? null;
-  const minorWhenSigned = studentSignedAt
-    ? minorOn(birthDate, studentSignedAt.toISOString().slice(0, 10))
-    : parentSignatureRequired;
-  const signed = Boolean(studentSignedAt) && (!minorWhenSigned || Boolean(parentSignedAt));
-  return withoutNulls({
-    studentEducationId: education.id,
-    studentId: education.studentId,
-    licenseClass: education.licenseClass,
-    studentSignedAt: studentSignedAt?.toISOString(),
-    parentSignedAt: parentSignedAt?.toISOString(),
-    parentSignatureRequired,
-    signed,
-    documentId: contract?.documentId,
-  }) as Schemas['TrainingContract'];
 }
