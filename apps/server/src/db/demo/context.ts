@@ -44,7 +44,7 @@ export function scaledTo(students: number, appointments: number): DemoScale {
 /**
  * What every area's seeder gets: the database, the school, a seeded faker (German), the
  * scale, the reference day, and the ids the earlier areas created. Areas run in order —
- * company, people, planning, money — and add their ids for the later ones.
+ * company, people, planning, learning, money — and add their ids for the later ones.
  */
 export type DemoContext = {
   db: Db;

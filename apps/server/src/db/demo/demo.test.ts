@@ -141,6 +141,16 @@ describe.each(DRIVERS)('the demo calendars on %s', (driver) => {
     // The small demo is kept as it always was: within 1 % (11,931 of 12,000 on this day).
     expect(Math.abs((counts.appointments ?? 0) / DEMO_SCALE.appointments - 1)).toBeLessThan(0.01);
     await expectSoundCalendars(db, schoolId);
+    // The shipped question set: every education still learning finds its version's questions.
+    expect(counts.theory_questions).toBeGreaterThanOrEqual(150);
+    const [learning] = await rowsOf(
+      db,
+      sql`select count(*)::int as without_questions from student_educations e
+        where e.driving_school_id = ${schoolId} and e.status in ('REGISTERED', 'IN_TRAINING')
+          and not exists (select 1 from theory_questions q where q.driving_school_id = ${schoolId}
+            and q.questions_version = e.theory_questions_version)`,
+    );
+    expect(learning).toEqual({ without_questions: 0 });
   }, 120_000);
 
   // The generator plans in memory and writes the same rows on either driver: the long

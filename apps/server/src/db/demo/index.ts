@@ -4,6 +4,7 @@ import type { Db } from '../database';
 import type { CreatedSchool } from '../seed';
 import { seedCompany } from './company';
 import { type DemoContext, type DemoScale, seededFaker } from './context';
+import { seedLearning } from './learning';
 import { seedMoney } from './money';
 import { seedPeople } from './people';
 import { seedPlanning } from './planning';
@@ -25,7 +26,8 @@ export type GenerateOptions = {
  * Fills a created school (its roles and the demo sign-ins exist) with a realistic German
  * driving school: branches, instructors with work hours, vehicles and trailers, price lists
  * and products, students across classes and stages, a year of appointments, theory
- * courses, exams, cost bearers, to-dos, invoices and payments. Deterministic.
+ * courses, exams, the shipped theory question set, cost bearers, to-dos, invoices and
+ * payments. Deterministic.
  */
 export async function generateDemoData(
   db: Db,
@@ -72,6 +74,7 @@ export async function generateDemoData(
     ['company', seedCompany],
     ['people', seedPeople],
     ['planning', seedPlanning],
+    ['learning', seedLearning],
     ['money', seedMoney],
   ] as const) {
     const t0 = performance.now();
