@@ -36,6 +36,7 @@ import {
 } from './api/student-queries';
 import type { StudentFormPickers } from './components/student-form';
 import { EducationBookedProducts } from './education-booked-products';
+import { EducationTrainingContract } from './education-training-contract';
 import { type EducationForm, educationFormSchema } from './schemas/student-form';
 import { useStudentsTranslation } from './use-students-translation';
 
@@ -165,6 +166,10 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
                   {t('educations.driveBuzzEnabled')}
                 </Switch>
               </div>
+              <EducationTrainingContract
+                educationId={education.id}
+                licenseClass={education.licenseClass}
+              />
               <EducationBookedProducts educationId={education.id} />
             </li>
           );

@@ -11,6 +11,7 @@ import type {
   StudentListItem,
   StudentNote,
 } from '../api/student-queries';
+import type { TrainingContract } from '../api/training-contract-queries';
 
 type Schemas = components['schemas'];
 const STAMP = { createdAt: '2026-09-01T08:00:00Z', updatedAt: '2026-11-20T10:15:00Z' };
@@ -526,6 +527,112 @@ export const studentHandlers = {
   ),
 };
 
+// --- Training contracts ----------------------------------------------------------------------
+
+const contractBase = { studentId: 101, licenseClass: 'B' } as const;
+
+/** The contract of each stage, for education 201 (answered for whichever id is asked). */
+export const trainingContracts = {
+  /** Nobody signed; the student is a minor, so a parent signs too. */
+  unsigned: {
+    ...contractBase,
+    studentEducationId: 201,
+    parentSignatureRequired: true,
+    parentSignatureAllowed: true,
+    signed: false,
+  },
+  /** The minor student signed; the parent has not yet. */
+  waitingForParent: {
+    ...contractBase,
+    studentEducationId: 201,
+    studentSignedAt: '2026-11-20T16:05:00Z',
+    parentSignatureRequired: true,
+    parentSignatureAllowed: true,
+    signed: false,
+  },
+  /** Student and parent signed; the PDF is a student document. */
+  signed: {
+    ...contractBase,
+    studentEducationId: 201,
+    studentSignedAt: '2026-11-20T16:05:00Z',
+    parentSignedAt: '2026-11-20T16:09:00Z',
+    parentSignatureRequired: true,
+    parentSignatureAllowed: true,
+    signed: true,
+    documentId: 305,
+  },
+  /** An adult who has not signed: no parent signs. */
+  adult: {
+    ...contractBase,
+    studentEducationId: 201,
+    parentSignatureRequired: false,
+    parentSignatureAllowed: false,
+    signed: false,
+  },
+  /** An adult's contract, complete with the student's signature. */
+  adultSigned: {
+    ...contractBase,
+    studentEducationId: 201,
+    studentSignedAt: '2026-10-02T08:30:00Z',
+    parentSignatureRequired: false,
+    parentSignatureAllowed: false,
+    signed: true,
+    documentId: 306,
+  },
+  /** No birth date on record: a parent may sign but need not. */
+  noBirthDate: {
+    ...contractBase,
+    studentEducationId: 201,
+    parentSignatureRequired: false,
+    parentSignatureAllowed: true,
+    signed: false,
+  },
+} satisfies Record<string, TrainingContract>;
+
+/** Answers every education's contract with `contract` (its id and class from the request). */
+export const trainingContractHandler = (
+  contract: TrainingContract,
+  byEducation: Record<number, Partial<TrainingContract>> = {},
+) =>
+  mockHttp.get('/training-contract/{studentEducationId}', ({ params, response }) => {
+    const id = Number(params.studentEducationId);
+    return response(200).json({ ...contract, ...byEducation[id], studentEducationId: id });
+  });
+
+export const trainingContractHandlers = {
+  /** Education 201 (B) fully signed, the archived 202 (AM) never signed. */
+  record: trainingContractHandler(trainingContracts.signed, {
+    202: { ...trainingContracts.unsigned, licenseClass: 'AM' },
+  }),
+  loading: mockHttp.get('/training-contract/{studentEducationId}', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json(trainingContracts.unsigned);
+  }),
+  error: mockHttp.get('/training-contract/{studentEducationId}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+  signedPdf: mockHttp.get(
+    '/training-contract/{studentEducationId}/signed-pdf',
+    () =>
+      new Response(PDF_BYTES, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition':
+            'inline; filename="Ausbildungsvertrag Klasse B Lena Schneider.pdf"',
+        },
+      }),
+  ),
+  signedPdfRefused: mockHttp.get(
+    '/training-contract/{studentEducationId}/signed-pdf',
+    ({ response }) =>
+      response(422).json(
+        errorBody('errors.training_contract_not_signed', {
+          globalErrors: ['errors.training_contract_not_signed'],
+        }),
+      ),
+  ),
+};
+
 /** Everything the edit screen loads for the full student 101. */
 export const editHandlers = [
   ...pickerHandlers,
@@ -534,6 +641,7 @@ export const editHandlers = [
   studentHandlers.documents,
   studentHandlers.events,
   studentHandlers.notes,
+  trainingContractHandlers.record,
 ];
 
 // --- Appointments ----------------------------------------------------------------------------
