@@ -24,6 +24,9 @@ export type StudentExamSummary = components['schemas']['StudentExamSummary'];
 export type TestingOrganization = components['schemas']['TestingOrganization'];
 export type TheoryPreExam = components['schemas']['TheoryPreExam'];
 export type TheoryPreExamDetail = components['schemas']['TheoryPreExamDetail'];
+export type TheoryPreExamStarted = components['schemas']['TheoryPreExamStarted'];
+export type TheoryPreExamOpenQuestion = components['schemas']['TheoryPreExamOpenQuestion'];
+export type TheoryPreExamAnswer = components['schemas']['TheoryPreExamAnswers']['answers'][number];
 export type LicenseClass = components['schemas']['LicenseClass'];
 export type User = components['schemas']['User'];
 
@@ -191,6 +194,42 @@ export function useFinishedPreExam(preExamId: number | null) {
       { enabled: preExamId !== null, meta: silent },
     ),
   );
+}
+
+/**
+ * Starts a pre-exam with the student (`POST /theory-pre-exams`): the questions come without
+ * their solutions. The list has it as begun from then on. Failures are shown by the screen.
+ */
+export function useStartPreExam() {
+  const { fetch } = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    meta: silent,
+    mutationFn: async (studentEducationId: number) =>
+      (await fetch.POST('/theory-pre-exams', { body: { studentEducationId } }))
+        .data as TheoryPreExamStarted,
+    onSuccess: () => invalidate('/theory-pre-exams/student/{id}'),
+  });
+}
+
+/**
+ * Hands a pre-exam in (`POST /theory-pre-exams/{id}/finish`; a question left out counts as
+ * wrong) and gets it scored; the list is refreshed. Failures are shown by the screen.
+ */
+export function useFinishPreExam() {
+  const { fetch } = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    meta: silent,
+    mutationFn: async ({ id, answers }: { id: number; answers: TheoryPreExamAnswer[] }) =>
+      (
+        await fetch.POST('/theory-pre-exams/{id}/finish', {
+          params: { path: { id } },
+          body: { answers },
+        })
+      ).data as TheoryPreExam,
+    onSuccess: () => invalidate('/theory-pre-exams/student/{id}'),
+  });
 }
 
 /** Refreshes the kind's exams (lists, calendar, detail) and what shows a student's exams. */

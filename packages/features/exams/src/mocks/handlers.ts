@@ -8,7 +8,9 @@ import type {
   StudentExamAndEducation,
   TestingOrganization,
   TheoryPreExam,
+  TheoryPreExamAnswer,
   TheoryPreExamDetail,
+  TheoryPreExamOpenQuestion,
   User,
 } from '../api/exam-queries';
 
@@ -647,5 +649,436 @@ export const preExamHandlers = {
   ),
   detail: mockHttp.get('/theory-pre-exams/finished/{id}', ({ response }) =>
     response(200).json(preExamDetailFixture),
+  ),
+};
+
+/* A pre-exam taken in the back office: a pool of 30 questions and a server that remembers. */
+
+/** A question of the pool with its solution (`TheoryPreExamDetail`'s question). */
+export type PoolQuestion = TheoryPreExamDetail['questions'][number]['question'];
+
+type Choices = [text: string, correct: boolean][];
+
+let nextPoolId = 5000;
+const poolQuestion = (
+  officialNumber: string,
+  points: number,
+  text: string,
+  answers: Choices | { label: string; value: string },
+  basic = true,
+): PoolQuestion => {
+  nextPoolId += 1;
+  const id = nextPoolId;
+  return {
+    id,
+    officialNumber,
+    chapter: officialNumber.slice(0, officialNumber.indexOf('-')),
+    points,
+    text,
+    answers: Array.isArray(answers)
+      ? answers.map(([answer, correct], index) => ({
+          id: id * 10 + index + 1,
+          text: answer,
+          correct,
+        }))
+      : [{ id: id * 10 + 1, text: answers.label, correct: true, value: answers.value }],
+    numeric: !Array.isArray(answers),
+    basic,
+    licenseClasses: basic ? [] : ['B'],
+  };
+};
+
+/** Braking distance by the rule of thumb: (speed / 10)² metres. */
+const brakingDistance = (speed: number) =>
+  poolQuestion(
+    `1.2.04-0${20 + speed / 10}`,
+    3,
+    `Wie lang ist der Bremsweg bei ${speed} km/h und normaler Bremsung nach der Faustformel (in m)?`,
+    { label: 'Bremsweg in m', value: String((speed / 10) ** 2) },
+  );
+
+const SIGNS: [name: string, meaning: string][] = [
+  ['Halt. Vorfahrt gewähren.', 'Ich muss anhalten und Vorfahrt gewähren'],
+  ['Verbot der Einfahrt', 'Ich darf in diese Straße nicht einfahren'],
+  ['Vorfahrtstraße', 'Ich habe an den folgenden Kreuzungen und Einmündungen Vorfahrt'],
+  [
+    'Überholverbot für Kraftfahrzeuge aller Art',
+    'Ich darf hier keine mehrspurigen Kraftfahrzeuge überholen',
+  ],
+  ['Verbot für Fahrzeuge aller Art', 'Ich darf hier mit keinem Fahrzeug fahren'],
+];
+
+/** What a sign means; the other signs' meanings are the wrong answers. */
+const signQuestion = ([name, meaning]: (typeof SIGNS)[number], index: number) =>
+  poolQuestion(
+    `1.4.41-${String(101 + index).padStart(3, '0')}`,
+    2,
+    `Was bedeutet das Zeichen „${name}“?`,
+    [
+      [meaning, true],
+      ...SIGNS.filter((sign) => sign[1] !== meaning)
+        .slice(index % 3, (index % 3) + 2)
+        .map(([, other]): [string, boolean] => [other, false]),
+    ],
+  );
+
+/**
+ * A pre-exam's 30 questions in exam order, with their solutions: 20 of the basic syllabus
+ * (some written out, the braking distances and the signs from templates) and 10 of class B.
+ * Five cost 5 points; seven are answered with a number.
+ */
+export const preExamPool: PoolQuestion[] = [
+  poolQuestion(
+    '1.1.01-001',
+    4,
+    'Wie verhalten Sie sich an einer Kreuzung mit abknickender Vorfahrt?',
+    [
+      ['Ich beachte die Vorfahrtregelung des Zusatzzeichens', true],
+      ['Ich fahre immer zuerst', false],
+      ['Ich zeige die Richtungsänderung rechtzeitig an', true],
+    ],
+  ),
+  poolQuestion(
+    '1.1.02-105',
+    5,
+    'Womit müssen Sie bei einem Schulbus mit eingeschaltetem Warnblinklicht rechnen?',
+    [
+      ['Kinder überqueren unachtsam die Fahrbahn', true],
+      ['Der Bus ist liegen geblieben und wird abgeschleppt', false],
+      ['Kinder laufen hinter dem Bus hervor', true],
+    ],
+  ),
+  poolQuestion(
+    '1.1.09-101',
+    5,
+    'Ab welcher Blutalkoholkonzentration (in Promille) handeln Sie ordnungswidrig, auch wenn Sie keine Ausfallerscheinungen zeigen?',
+    { label: 'Promille', value: '0,5' },
+  ),
+  poolQuestion('1.2.02-004', 4, 'Womit müssen Sie bei starkem Regen rechnen?', [
+    ['Mit einem längeren Bremsweg', true],
+    ['Mit Aquaplaning', true],
+    ['Mit besserer Haftung der Reifen', false],
+  ]),
+  poolQuestion(
+    '1.2.04-001',
+    3,
+    'Welchen Abstand sollten Sie außerorts zum vorausfahrenden Fahrzeug mindestens einhalten?',
+    [
+      ['Den halben Tachowert in Metern, bei 100 km/h also 50 m', true],
+      ['Ein Viertel des Tachowerts in Metern', false],
+      ['Drei Fahrzeuglängen, gleich wie schnell ich fahre', false],
+    ],
+  ),
+  poolQuestion(
+    '1.2.08-001',
+    5,
+    'Sie kommen an eine Kreuzung ohne Verkehrszeichen und ohne Ampel. Wer hat Vorfahrt?',
+    [
+      ['Wer von rechts kommt', true],
+      ['Wer geradeaus fährt', false],
+      ['Das größere Fahrzeug', false],
+    ],
+  ),
+  poolQuestion('1.2.08-002', 4, 'Wie verhalten Sie sich an einem Zeichen „Vorfahrt gewähren!“?', [
+    ['Ich lasse den Verkehr auf der Vorfahrtstraße zuerst fahren', true],
+    ['Ich muss in jedem Fall anhalten', false],
+    ['Ich fahre erst weiter, wenn ich niemanden gefährde oder behindere', true],
+  ]),
+  poolQuestion(
+    '1.2.26-002',
+    4,
+    'Ein Fußgänger will erkennbar einen Fußgängerüberweg benutzen. Wie verhalten Sie sich?',
+    [
+      ['Ich ermögliche ihm das Überqueren', true],
+      ['Ich fahre mit mäßiger Geschwindigkeit heran', true],
+      ['Ich hupe, damit er stehen bleibt', false],
+    ],
+  ),
+  poolQuestion('1.3.01-005', 2, 'Wann müssen Sie das Abblendlicht einschalten?', [
+    ['Bei Dämmerung', true],
+    ['Bei Dunkelheit', true],
+    ['Bei Sonnenschein auf der Autobahn', false],
+  ]),
+  poolQuestion(
+    '1.4.40-010',
+    3,
+    'Sie kommen als Erste oder Erster an eine Unfallstelle. Was tun Sie?',
+    [
+      ['Ich sichere die Unfallstelle ab', true],
+      ['Ich leiste Erste Hilfe', true],
+      ['Ich fahre weiter, es kommen ja noch andere', false],
+    ],
+  ),
+  poolQuestion('1.5.01-002', 3, 'Wodurch vermeiden Sie unnötigen Kraftstoffverbrauch?', [
+    ['Durch frühzeitiges Hochschalten', true],
+    ['Indem ich den Motor im Stand warmlaufen lasse', false],
+    ['Indem ich einen nicht benötigten Dachträger abbaue', true],
+  ]),
+  ...[30, 50, 70, 100].map(brakingDistance),
+  ...SIGNS.map(signQuestion),
+  poolQuestion(
+    '2.2.03-101',
+    5,
+    'Wie hoch ist die zulässige Höchstgeschwindigkeit für Pkw außerhalb geschlossener Ortschaften (in km/h)?',
+    { label: 'km/h', value: '100' },
+    false,
+  ),
+  poolQuestion(
+    '2.2.02-004',
+    3,
+    'Welche Kinder müssen im Pkw in einem Kindersitz gesichert werden?',
+    [
+      ['Kinder unter 12 Jahren, die kleiner als 150 cm sind', true],
+      ['Nur Kinder unter 3 Jahren', false],
+      ['Alle Kinder, die vorne sitzen, gleich wie groß', false],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.05-001',
+    2,
+    'Wozu dient das Antiblockiersystem (ABS)?',
+    [
+      ['Das Fahrzeug bleibt bei einer Vollbremsung lenkbar', true],
+      ['Der Bremsweg wird auf jedem Untergrund kürzer', false],
+      ['Ich kann in Kurven schneller fahren', false],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.06-002',
+    4,
+    'Was müssen Sie beim Beladen eines Pkw beachten?',
+    [
+      ['Die zulässige Gesamtmasse darf nicht überschritten werden', true],
+      ['Die Ladung muss gesichert sein', true],
+      ['Schwere Gegenstände gehören nach oben', false],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.09-001',
+    5,
+    'Wie verhalten Sie sich bei Glätte vor und in einer Kurve?',
+    [
+      ['Ich verringere die Geschwindigkeit vor der Kurve', true],
+      ['Ich bremse in der Kurve kräftig', false],
+      ['Ich lenke gleichmäßig und ohne ruckartige Bewegungen', true],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.12-003',
+    4,
+    'Was müssen Sie beim Abschleppen eines Pkw beachten?',
+    [
+      ['Am abgeschleppten Fahrzeug wird das Warnblinklicht eingeschaltet', true],
+      ['Die Höchstgeschwindigkeit auf der Autobahn ist 130 km/h', false],
+      ['Am Steuer des abgeschleppten Fahrzeugs sitzt eine geeignete Person', true],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.13-002',
+    3,
+    'Was gehört zur vorgeschriebenen Ausrüstung eines Pkw?',
+    [
+      ['Ein Warndreieck', true],
+      ['Ein Verbandkasten', true],
+      ['Ein Feuerlöscher', false],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.14-003',
+    3,
+    'Wie tief muss das Profil der Reifen eines Pkw mindestens sein (in mm)?',
+    { label: 'mm', value: '1,6' },
+    false,
+  ),
+  poolQuestion(
+    '2.2.14-005',
+    3,
+    'Was führt zu erhöhtem Reifenverschleiß?',
+    [
+      ['Zu niedriger Reifendruck', true],
+      ['Sportliche Fahrweise mit starkem Bremsen', true],
+      ['Regelmäßiges Prüfen des Reifendrucks', false],
+    ],
+    false,
+  ),
+  poolQuestion(
+    '2.2.17-001',
+    2,
+    'Was bewirkt eine Dachbox auf dem Pkw?',
+    [
+      ['Einen höheren Kraftstoffverbrauch', true],
+      ['Eine höhere Seitenwindempfindlichkeit', true],
+      ['Einen kürzeren Bremsweg', false],
+    ],
+    false,
+  ),
+];
+
+/** A pool question as the running pre-exam gets it: no solutions, a number's label left out. */
+export function openQuestion(question: PoolQuestion, position: number): TheoryPreExamOpenQuestion {
+  return {
+    theoryQuestionId: question.id,
+    position,
+    officialNumber: question.officialNumber,
+    points: question.points,
+    text: question.text,
+    numeric: question.numeric,
+    answers: question.numeric ? [] : question.answers.map(({ id, text }) => ({ id, text })),
+    ...(question.imageUrl ? { imageUrl: question.imageUrl } : {}),
+  };
+}
+
+/** The student's educations (`GET /student-educations/student/{id}`): classes B and A2. */
+export const studentEducationsFixture: StudentEducation[] = studentExamsFixture.educations;
+
+const numberOf = (text: string | undefined) =>
+  text === undefined ? null : Number(text.trim().replace(',', '.'));
+
+/** Judged as the server does: every correct answer ticked and no other, or the same number. */
+function judge(question: PoolQuestion, answer: TheoryPreExamAnswer | undefined): boolean {
+  if (!answer) return false;
+  if (question.numeric) {
+    const expected = numberOf(question.answers[0]?.value);
+    const value = numberOf(answer.numericValue);
+    return (
+      expected !== null && value !== null && Math.round(expected * 100) === Math.round(value * 100)
+    );
+  }
+  const chosen = new Set(answer.chosenAnswerIds ?? []);
+  const correct = question.answers.filter((row) => row.correct).map((row) => row.id);
+  return correct.length === chosen.size && correct.every((id) => chosen.has(id));
+}
+
+export type PreExamRunOptions = {
+  /** The questions drawn, in order (the 30 of the pool). */
+  questions?: PoolQuestion[];
+  /** Hand-ins that fail with a server error before one succeeds. */
+  finishFailures?: number;
+};
+
+/**
+ * The pre-exam calls of one story, answered from state as the server would: the student's
+ * list (`preExamsFixture` and the pre-exams started here, newest first), the start (the pool
+ * without solutions, started "2026-03-01 11:00"), the hand-in (judged and scored by the real
+ * rules, once), and a finished one's questions. `handlers` go to `parameters.msw`.
+ */
+export function preExamRunHandlers({
+  questions = preExamPool,
+  finishFailures = 0,
+}: PreExamRunOptions = {}) {
+  const started: TheoryPreExam[] = [];
+  const details = new Map<number, TheoryPreExamDetail>();
+  let failuresLeft = finishFailures;
+  const handlers = {
+    list: mockHttp.get('/theory-pre-exams/student/{id}', ({ response }) =>
+      response(200).json([...started].reverse().concat(preExamsFixture)),
+    ),
+    start: mockHttp.post('/theory-pre-exams', async ({ request, response }) => {
+      const { studentEducationId } = await request.json();
+      const education = studentEducationsFixture.find((row) => row.id === studentEducationId);
+      if (!education) return response(404).json(errorBody('errors.not_found'));
+      const preExam: TheoryPreExam = {
+        id: 305 + started.length,
+        studentId: education.studentId,
+        studentEducationId,
+        licenseClass: education.licenseClass,
+        startedAt: '2026-03-01T10:00:00Z',
+        finished: false,
+        questionCount: questions.length,
+      };
+      started.push(preExam);
+      return response(201).json({
+        preExam,
+        questions: questions.map((question, index) => openQuestion(question, index + 1)),
+      });
+    }),
+    finish: mockHttp.post(
+      '/theory-pre-exams/{id}/finish',
+      async ({ params, request, response }) => {
+        const index = started.findIndex((row) => row.id === Number(params.id));
+        const preExam = started[index];
+        if (!preExam) return response(404).json(errorBody('errors.not_found'));
+        if (preExam.finished) {
+          return response(422).json(
+            errorBody('errors.pre_exam_finished', { globalErrors: ['errors.pre_exam_finished'] }),
+          );
+        }
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          return response(500).json(errorBody('errors.internal'));
+        }
+        const { answers } = await request.json();
+        const rows = questions.map((question) => {
+          const answer = answers.find((row) => row.theoryQuestionId === question.id);
+          return {
+            question,
+            chosenAnswerIds: question.numeric ? [] : (answer?.chosenAnswerIds ?? []),
+            ...(question.numeric && answer?.numericValue !== undefined
+              ? { numericValue: answer.numericValue }
+              : {}),
+            correct: judge(question, answer),
+          };
+        });
+        const wrong = rows.filter((row) => !row.correct);
+        const errorPoints = wrong.reduce((sum, row) => sum + row.question.points, 0);
+        const fivePointers = wrong.filter((row) => row.question.points === 5).length;
+        const scored: TheoryPreExam = {
+          ...preExam,
+          finished: true,
+          finishedAt: '2026-03-01T10:31:00Z',
+          errorPoints,
+          passed: errorPoints <= 10 && fivePointers < 2,
+        };
+        started[index] = scored;
+        details.set(scored.id, { preExam: scored, questions: rows });
+        return response(200).json(scored);
+      },
+    ),
+    detail: mockHttp.get('/theory-pre-exams/finished/{id}', ({ params, response }) =>
+      response(200).json(details.get(Number(params.id)) ?? preExamDetailFixture),
+    ),
+  };
+  return {
+    handlers: Object.values(handlers),
+    /** Forgets what a story did (call in `beforeEach`, so a replay starts afresh). */
+    reset() {
+      started.length = 0;
+      details.clear();
+      failuresLeft = finishFailures;
+    },
+  };
+}
+
+export const preExamStartHandlers = {
+  /** The education's class and catalogue version have no questions. */
+  noQuestions: mockHttp.post('/theory-pre-exams', ({ response }) =>
+    response(422).json({
+      ...errorBody('errors.pre_exam_no_questions', {
+        globalErrors: ['errors.pre_exam_no_questions'],
+      }),
+      message: 'The class and catalogue version of the education have no questions.',
+    }),
+  ),
+  error: mockHttp.post('/theory-pre-exams', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
+  ),
+};
+
+export const studentEducationHandlers = {
+  full: mockHttp.get('/student-educations/student/{studentId}', ({ response }) =>
+    response(200).json(studentEducationsFixture),
+  ),
+  /** Only the A2 education: none of class B. */
+  withoutB: mockHttp.get('/student-educations/student/{studentId}', ({ response }) =>
+    response(200).json(studentEducationsFixture.filter((row) => row.licenseClass !== 'B')),
+  ),
+  error: mockHttp.get('/student-educations/student/{studentId}', ({ response }) =>
+    response(500).json(errorBody('errors.internal')),
   ),
 };
