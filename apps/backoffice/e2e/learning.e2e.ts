@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiAs, DEMO, type Harness, signIn, startHarness } from './harness';
+
+/*
+ * The learning area against the real server and the demo school with the shipped question
+ * set (issue 16): a class B education answers ten questions in the learning mode, three of
+ * them wrong; the question tutor then shows exactly those three.
+ */
+
+let harness: Harness;
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+type Question = {
+  id: number;
+  officialNumber: string;
+  numeric: boolean;
+  answers: { id: number; text: string; correct: boolean; value?: string }[];
+};
+
+describe('the learning area in the built back office', () => {
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  /** A class B education of the demo that has not learned yet (none of its questions answered). */
+  async function freshEducation(owner: Api) {
+    const { data } = await owner.call<{
+      data: { id: number; firstName: string; lastName: string }[];
+    }>('POST', '/students-filter/filter', { page: 0, size: 50, archived: false });
+    for (const student of data) {
+      const educations = await owner.call<
+        { id: number; licenseClass: string; archived: boolean }[]
+      >('GET', `/student-educations/student/${student.id}`);
+      for (const education of educations.filter((e) => e.licenseClass === 'B' && !e.archived)) {
+        const stats = await owner.call<{ answeredCount: number; questionCount: number }>(
+          'GET',
+          `/student-question-answers/stats-for-fsc?studentEducationId=${education.id}`,
+        );
+        if (stats.answeredCount === 0 && stats.questionCount >= 150) return education.id;
+      }
+    }
+    throw new Error('The demo has no class B education with the shipped questions and no answers.');
+  }
+
+  /** Answers the question on the card: right, or wrong by ticking a wrong answer (or a wrong number). */
+  async function answer(page: Page, question: Question, right: boolean) {
+    if (question.numeric) {
+      const value = question.answers.find((a) => a.correct)?.value ?? '0';
+      const wrongValue = String(Number(value.replace(',', '.')) + 1).replace('.', ',');
+      // The field is labelled with the unit (km/h, m …) or "Ihre Antwort".
+      await page
+        .getByRole('article')
+        .getByRole('textbox')
+        .fill(right ? value : wrongValue);
+    } else {
+      const ticks = right
+        ? question.answers.filter((a) => a.correct)
+        : // A wrong answer ticked, or (all three correct) one correct answer left out.
+          question.answers.some((a) => !a.correct)
+          ? [
+              ...question.answers.filter((a) => a.correct),
+              ...question.answers.filter((a) => !a.correct).slice(0, 1),
+            ]
+          : question.answers.slice(0, 2);
+      for (const choice of ticks) {
+        // Ticked through its label (the input itself is visually hidden).
+        const box = page.getByRole('checkbox', { name: choice.text, exact: true });
+        await box.locator('xpath=ancestor::label[1]').click();
+        await expect.poll(() => box.isChecked()).toBe(true);
+      }
+    }
+    await page.getByRole('button', { name: 'Antwort prüfen' }).click();
+    await page
+      .getByText(right ? 'Richtig beantwortet' : 'Leider falsch')
+      .first()
+      .waitFor();
+  }
+
+  test('ten questions answered in the learning mode, three wrong; the tutor shows those three', async () => {
+    const owner = await apiAs(harness, DEMO.owner);
+    const educationId = await freshEducation(owner);
+    const mode = await owner.call<{
+      chapters: {
+        officialNumber: string;
+        name: string;
+        questions: { theoryQuestionId: number; officialNumber: string }[];
+      }[];
+    }>('GET', `/theory-questions/learning-mode-for-fsc?studentEducationId=${educationId}`);
+    const byNumber = new Map(
+      mode.chapters.flatMap((chapter) =>
+        chapter.questions.map((q) => [q.officialNumber, q.theoryQuestionId] as const),
+      ),
+    );
+
+    const { context, page } = await harness.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/lms?studentEducationId=${educationId}`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, DEMO.office);
+    await page.waitForURL((url) => url.pathname === '/lms');
+    await page.getByRole('heading', { name: 'Kapitel' }).waitFor({ timeout: 30_000 });
+
+    const wrongNumbers: string[] = [];
+    let answered = 0;
+    for (const chapter of mode.chapters) {
+      if (answered >= 10) break;
+      await page.getByRole('button', { name: `${chapter.name} durchgehen` }).click();
+      for (let index = 0; index < chapter.questions.length && answered < 10; index++) {
+        // "Frage 2 von 4 · Frage 1.1.01-002" above the question.
+        const label = page.getByText(/Frage \d\.\d{1,2}\.\d{2}-\d{3}/).first();
+        await label.waitFor();
+        const officialNumber =
+          /\d\.\d{1,2}\.\d{2}-\d{3}/.exec((await label.textContent()) ?? '')?.[0] ?? '';
+        const id = byNumber.get(officialNumber);
+        const question = await owner.call<Question>(
+          'GET',
+          `/theory-questions/${id}?studentEducationId=${educationId}`,
+        );
+        // The 2nd, 5th and 9th answers are wrong.
+        const right = ![1, 4, 8].includes(answered);
+        await answer(page, question, right);
+        if (!right) wrongNumbers.push(officialNumber);
+        answered++;
+        const last = index + 1 === chapter.questions.length;
+        await page
+          .getByRole('button', { name: last ? 'Kapitel abschließen' : 'Nächste Frage' })
+          .click();
+      }
+      await page.getByRole('button', { name: 'Zur Kapitelübersicht' }).first().click();
+    }
+    expect(answered).toBe(10);
+
+    const stats = await owner.call<{ answeredCount: number; wrongCount: number }>(
+      'GET',
+      `/student-question-answers/stats-for-fsc?studentEducationId=${educationId}`,
+    );
+    expect(stats).toMatchObject({ answeredCount: 10, wrongCount: 3 });
+
+    await page.getByRole('button', { name: 'Zum Fragentrainer' }).click();
+    await page.waitForURL((url) => url.pathname === '/lms-question-tutor');
+    await page.getByText('3 falsch beantwortete Fragen').waitFor({ timeout: 30_000 });
+    for (const officialNumber of wrongNumbers) {
+      await page.getByText(`Frage ${officialNumber}`).first().waitFor();
+    }
+    await context.close();
+  });
+});
