@@ -1,3 +1,5 @@
+import { errorToastMessage } from '@fahrwerk/api';
+import { FormAlert, useCan, useStudentEducations } from '@fahrwerk/core';
 import {
   Badge,
   Button,
@@ -14,9 +16,13 @@ import {
   type LicenseClass,
   type TheoryPreExam,
   type TheoryPreExamDetail,
+  type TheoryPreExamStarted,
   useFinishedPreExam,
+  useStartPreExam,
   useStudentPreExams,
 } from './api/exam-queries';
+import { PreExamOutcome } from './components/pre-exam-outcome';
+import { PreExamRunner } from './components/pre-exam-runner';
 import { useExamsTranslation } from './use-exams-translation';
 
 export type PreExamScreenProps = {
@@ -28,65 +34,145 @@ export type PreExamScreenProps = {
 
 /**
  * A student's pre-exams (exam simulations of the learning app) in one class, and the questions
- * of a finished one with the answers given, right and wrong marked.
+ * of a finished one with the answers given, right and wrong marked. With
+ * MODULE_CUSTOMERS_WRITE a pre-exam is taken here with the student: started for the student's
+ * active education of the class, answered without solutions, handed in and scored; then its
+ * result and its questions are shown. While one runs, the list and the finished pre-exams'
+ * solutions are not shown.
  */
 export function PreExamScreen({ studentId, licenseClass }: PreExamScreenProps) {
   const { t } = useExamsTranslation();
+  const canStart = useCan('MODULE_CUSTOMERS_WRITE');
   const list = useStudentPreExams(studentId);
+  const educations = useStudentEducations(canStart ? studentId : null, { activeOnly: true });
+  const education = educations.data?.find((row) => row.licenseClass === licenseClass);
+  const start = useStartPreExam();
+  const [running, setRunning] = useState<TheoryPreExamStarted | null>(null);
+  const [handedIn, setHandedIn] = useState<TheoryPreExam | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const detail = useFinishedPreExam(openId);
   const preExams = (list.data ?? []).filter((row) => row.licenseClass === licenseClass);
+
+  const startPreExam = (studentEducationId: number) =>
+    start.mutate(studentEducationId, {
+      onSuccess: (started) => {
+        setHandedIn(null);
+        setOpenId(null);
+        setRunning(started);
+      },
+    });
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
         title={t('preExam.title', { licenseClass })}
         description={t('preExam.description')}
+        actions={
+          canStart &&
+          education &&
+          !running && (
+            <Button isPending={start.isPending} onPress={() => startPreExam(education.id)}>
+              {t('preExam.start')}
+            </Button>
+          )
+        }
       />
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <ErrorState
-          message={t('common.loadError')}
-          onRetry={() => void list.refetch()}
-          isRetrying={list.isFetching}
-        />
-      ) : preExams.length === 0 ? (
-        <EmptyState title={t('preExam.empty', { licenseClass })} />
-      ) : (
-        <table className="w-full border-collapse text-sm" aria-label={t('preExam.table')}>
-          <thead>
-            <tr className="border-b border-neutral-200 text-neutral-700">
-              {['started', 'finishedAt', 'questions', 'errorPoints', 'result'].map((key) => (
-                <th key={key} scope="col" className="px-2 py-2 text-start font-medium">
-                  {t(`preExam.${key}`)}
-                </th>
-              ))}
-              <th scope="col" className="px-2 py-2">
-                <span className="sr-only">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {preExams.map((preExam) => (
-              <PreExamRow
-                key={preExam.id}
-                preExam={preExam}
-                isOpen={openId === preExam.id}
-                onOpen={() => setOpenId(preExam.id)}
-              />
-            ))}
-          </tbody>
-        </table>
+      {canStart && educations.isError && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-neutral-800">
+          <p>{t('preExam.educationsError')}</p>
+          <Button
+            size="sm"
+            variant="secondary"
+            isPending={educations.isFetching}
+            onPress={() => void educations.refetch()}
+          >
+            {t('preExam.retry')}
+          </Button>
+        </div>
       )}
-      {openId !== null &&
-        (detail.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : detail.isError ? (
-          <ErrorState message={t('preExam.detailError')} onRetry={() => void detail.refetch()} />
-        ) : (
-          <PreExamQuestions detail={detail.data} />
-        ))}
+      {canStart && educations.isSuccess && !education && (
+        <p className="text-sm text-neutral-800">{t('preExam.noEducation', { licenseClass })}</p>
+      )}
+      {start.isError && (
+        <FormAlert>
+          {t('preExam.startError', {
+            message: errorToastMessage(start.error, (key) => t(key)) ?? '',
+          })}
+        </FormAlert>
+      )}
+      {running ? (
+        <PreExamRunner
+          key={running.preExam.id}
+          started={running}
+          onFinished={(scored) => {
+            setRunning(null);
+            setHandedIn(scored);
+            setOpenId(scored.id);
+          }}
+        />
+      ) : (
+        <>
+          {handedIn && (
+            <PreExamOutcome
+              preExam={handedIn}
+              detail={detail.data}
+              questionsShown={openId === handedIn.id}
+            />
+          )}
+          {list.isPending ? (
+            <Spinner label={t('common.loading')} />
+          ) : list.isError ? (
+            <ErrorState
+              message={t('common.loadError')}
+              onRetry={() => void list.refetch()}
+              isRetrying={list.isFetching}
+            />
+          ) : preExams.length === 0 ? (
+            <EmptyState title={t('preExam.empty', { licenseClass })} />
+          ) : (
+            <>
+              <table className="w-full border-collapse text-sm" aria-label={t('preExam.table')}>
+                <thead>
+                  <tr className="border-b border-neutral-200 text-neutral-700">
+                    {['started', 'finishedAt', 'questions', 'errorPoints', 'result'].map((key) => (
+                      <th key={key} scope="col" className="px-2 py-2 text-start font-medium">
+                        {t(`preExam.${key}`)}
+                      </th>
+                    ))}
+                    <th scope="col" className="px-2 py-2">
+                      <span className="sr-only">{t('common.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preExams.map((preExam) => (
+                    <PreExamRow
+                      key={preExam.id}
+                      preExam={preExam}
+                      isOpen={openId === preExam.id}
+                      onOpen={() => setOpenId(preExam.id)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+              {preExams.some((preExam) => !preExam.finished) && (
+                <p className="text-sm text-neutral-700">{t('preExam.notHandedIn')}</p>
+              )}
+            </>
+          )}
+          {openId !== null &&
+            (detail.isPending ? (
+              <Spinner label={t('common.loading')} />
+            ) : detail.isError ? (
+              <ErrorState
+                message={t('preExam.detailError')}
+                onRetry={() => void detail.refetch()}
+              />
+            ) : (
+              <PreExamQuestions detail={detail.data} />
+            ))}
+        </>
+      )}
     </div>
   );
 }
