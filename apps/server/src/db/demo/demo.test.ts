@@ -143,6 +143,8 @@ describe.each(DRIVERS)('the demo calendars on %s', (driver) => {
     await expectSoundCalendars(db, schoolId);
     // The shipped question set: every education still learning finds its version's questions.
     expect(counts.theory_questions).toBeGreaterThanOrEqual(150);
+    // And the three knowledge books.
+    expect(counts.knowledge_book_pages).toBeGreaterThanOrEqual(40);
     const [learning] = await rowsOf(
       db,
       sql`select count(*)::int as without_questions from student_educations e

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { importKnowledgeBooks } from '../../modules/learning/knowledge-books';
 import {
   checkQuestionSets,
   importQuestionSets,
@@ -15,7 +16,8 @@ import type { DemoContext } from './context';
  * own version and under every version a registered or training education uses — the same
  * texts in each — and every student still learning has questions to practise (finished and
  * cancelled educations' older versions are left out: they cost time and nobody practises
- * there). The demo writes no students' answers or pre-exams. About 1,200 rows per version,
+ * there). The knowledge books (59, 60, 61) get the shipped pages
+ * (modules/learning/knowledge-books). The demo writes no students' answers or pre-exams. About 1,200 rows per version,
  * batched by the importer; deterministic.
  */
 export async function seedLearning(context: DemoContext): Promise<Record<string, number>> {
@@ -37,6 +39,7 @@ export async function seedLearning(context: DemoContext): Promise<Record<string,
     theory_questions: 0,
     theory_answers: 0,
     question_explanations: 0,
+    knowledge_book_pages: 0,
   };
   for (const version of versions) {
     const written = await importQuestionSets(
@@ -50,8 +53,10 @@ export async function seedLearning(context: DemoContext): Promise<Record<string,
     counts.theory_answers += written.answers;
     counts.question_explanations += written.explanationsAdded;
   }
+  const pages = await importKnowledgeBooks(db, schoolId);
+  counts.knowledge_book_pages = Object.values(pages).reduce((sum, n) => sum + n, 0);
   log(
-    `demo: learning — ${counts.theory_questions} questions in ${versions.length} catalogue versions (${versions.join(', ')})`,
+    `demo: learning — ${counts.knowledge_book_pages} knowledge-book pages, ${counts.theory_questions} questions in ${versions.length} catalogue versions (${versions.join(', ')})`,
   );
   return counts;
 }
