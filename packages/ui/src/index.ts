@@ -112,6 +112,8 @@ export {
   type SidebarProps,
   type SidebarSection,
 } from './sidebar';
+export { SignatureField, type SignatureFieldProps } from './signature-field';
+export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './signature-pad';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Switch, type SwitchProps } from './switch';
 export {

@@ -65,3 +65,33 @@ export async function clickUntil(
     { timeout: 20_000, interval: 1000 },
   );
 }
+
+/**
+ * Signs a signature pad (the canvas `SignaturePad` renders, found by its role `img`) with a
+ * pen: pointer events down, along a zigzag line, up — as a tablet sends them. `signature_pad`
+ * listens for pointer events on the canvas, so this draws a real stroke; the pad reports it
+ * ("Unterschrift erfasst.") and `toPng` gives the drawing. It first waits until the pad takes
+ * strokes (`data-ready`: the engine starts in an effect, after the canvas is in the page).
+ */
+export async function drawSignature(pad: HTMLElement): Promise<void> {
+  await waitFor(() => expect(pad).toHaveAttribute('data-ready', 'true'));
+  const rect = pad.getBoundingClientRect();
+  const at = (x: number, y: number, buttons: number): PointerEventInit => ({
+    clientX: rect.left + x,
+    clientY: rect.top + y,
+    pointerId: 7,
+    pointerType: 'pen',
+    isPrimary: true,
+    button: 0,
+    buttons,
+    pressure: buttons ? 0.5 : 0,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+  });
+  pad.dispatchEvent(new PointerEvent('pointerdown', at(30, 60, 1)));
+  for (let step = 1; step <= 12; step += 1) {
+    pad.dispatchEvent(new PointerEvent('pointermove', at(30 + step * 25, 60 + (step % 3) * 25, 1)));
+  }
+  pad.dispatchEvent(new PointerEvent('pointerup', at(330, 85, 0)));
+}

@@ -16,5 +16,4 @@ export {
   type DrivingLessonActionsProps,
 } from './driving-lesson-actions';
 export { SignatureDialog, type SignatureDialogProps } from './signature-dialog';
-export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './signature-pad';
 export { type BookingFlow, type BookOptions, useBookingFlow } from './use-booking-flow';

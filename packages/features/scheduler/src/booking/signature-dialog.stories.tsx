@@ -1,4 +1,4 @@
-import { pageBody } from '@fahrwerk/ui/testing';
+import { drawSignature, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { drivingLessonFixture, recordDrivingLessons } from './mocks';
@@ -21,29 +21,6 @@ type Story = StoryObj<typeof meta>;
 
 const dialog = async () =>
   within(await pageBody().findByRole('dialog', { name: 'Unterschrift des Fahrschülers' }));
-
-/** Signs with a pen: pointer events down, along a line, up — as a tablet sends them. */
-async function draw(pad: HTMLElement) {
-  const rect = pad.getBoundingClientRect();
-  const at = (x: number, y: number, buttons: number): PointerEventInit => ({
-    clientX: rect.left + x,
-    clientY: rect.top + y,
-    pointerId: 7,
-    pointerType: 'pen',
-    isPrimary: true,
-    button: 0,
-    buttons,
-    pressure: buttons ? 0.5 : 0,
-    bubbles: true,
-    cancelable: true,
-    composed: true,
-  });
-  pad.dispatchEvent(new PointerEvent('pointerdown', at(30, 60, 1)));
-  for (let step = 1; step <= 12; step += 1) {
-    pad.dispatchEvent(new PointerEvent('pointermove', at(30 + step * 25, 60 + (step % 3) * 25, 1)));
-  }
-  pad.dispatchEvent(new PointerEvent('pointerup', at(330, 85, 0)));
-}
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -72,7 +49,7 @@ export const SignAndBook: Story = {
     upload.reset();
     const signature = await dialog();
     const before = new Date().toISOString();
-    await draw(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
+    await drawSignature(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
     await signature.findByText('Unterschrift erfasst.');
     const submit = signature.getByRole('button', { name: 'Unterschreiben und buchen' });
     await waitFor(() => expect(submit).toBeEnabled());
@@ -98,7 +75,7 @@ export const SignAgain: Story = {
   parameters: { msw: { handlers: recordDrivingLessons().handlers } },
   play: async () => {
     const signature = await dialog();
-    await draw(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
+    await drawSignature(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
     await signature.findByText('Unterschrift erfasst.');
     await userEvent.click(signature.getByRole('button', { name: 'Neu unterschreiben' }));
     await signature.findByText('Das Feld ist noch leer.');
@@ -116,7 +93,7 @@ export const UploadRefused: Story = {
   play: async ({ args }) => {
     refused.reset();
     const signature = await dialog();
-    await draw(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
+    await drawSignature(signature.getByRole('img', { name: 'Unterschriftsfeld' }));
     await signature.findByText('Unterschrift erfasst.');
     await userEvent.click(signature.getByRole('button', { name: 'Unterschreiben und buchen' }));
     await pageBody().findByText('Das Guthaben reicht für diese Buchung nicht aus.');

@@ -1,11 +1,10 @@
 import { showErrorToast } from '@fahrwerk/core';
-import { Button, Dialog, Modal, toast } from '@fahrwerk/ui';
+import { Button, Dialog, Modal, SignaturePad, type SignaturePadHandle, toast } from '@fahrwerk/ui';
 import { useRef, useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import { addMinutes, formatIsoDate } from './booking-format';
 import { useSignAndBookDrivingLesson } from './booking-queries';
 import type { Appointment } from './booking-types';
-import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 
 export type SignatureDialogProps = {
   open: boolean;

@@ -1,7 +1,14 @@
 import { errorToastMessage } from '@fahrwerk/api';
 import { FormAlert } from '@fahrwerk/core';
-import { SignaturePad, type SignaturePadHandle } from '@fahrwerk/scheduler';
-import { Button, Dialog, formatDate, Modal, toast } from '@fahrwerk/ui';
+import {
+  Button,
+  Dialog,
+  formatDate,
+  Modal,
+  SignaturePad,
+  type SignaturePadHandle,
+  toast,
+} from '@fahrwerk/ui';
 import { useRef, useState } from 'react';
 import {
   type TheoryLesson,
@@ -20,7 +27,7 @@ export type LessonSignatureDialogProps = {
 };
 
 /**
- * A participant signs the attendance on the tablet (the scheduler's `SignaturePad`); "Unterschrift
+ * A participant signs the attendance on the tablet (the design system's `SignaturePad`); "Unterschrift
  * speichern" uploads the pad as a PNG (`POST /theory-lesson-documents/upload-signature`). An empty
  * pad cannot be sent; a refusal shows the server's message and keeps the drawing.
  */

@@ -1,6 +1,7 @@
-import { cn } from '@fahrwerk/ui';
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type Ref, useEffect, useId, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import SignaturePadEngine from 'signature_pad';
+import { cn } from './utils';
 
 export type SignaturePadHandle = {
   /** Empties the pad. */
@@ -11,11 +12,16 @@ export type SignaturePadHandle = {
 };
 
 export type SignaturePadProps = {
-  /** Names the drawing area for screen readers. */
-  label: string;
+  /** Names the drawing area for screen readers. @default 'Unterschriftsfeld' */
+  label?: string;
+  /**
+   * Describes the drawing area for screen readers: how to sign, and that a keyboard cannot.
+   * @default 'Mit dem Finger, einem Stift oder der Maus in das Feld zeichnen. …'
+   */
+  description?: string;
   /** After each stroke and after clearing: whether the pad is empty now. */
   onChange?: (isEmpty: boolean) => void;
-  /** When a stroke ends (the student lifts the pen or finger). */
+  /** When a stroke ends (the signer lifts the pen or finger). */
   onStrokeEnd?: () => void;
   className?: string;
   /** `clear`, `isEmpty` and `toPng` of the pad. */
@@ -29,9 +35,21 @@ const INK = 'rgb(17, 24, 39)';
  * A signature drawn with a finger, a stylus or the mouse: a React wrapper over
  * `signature_pad` 5 (pointer events; the canvas is not scrolled by touch). The canvas is
  * sized to its box times `devicePixelRatio`, so strokes stay sharp on a tablet, and is
- * resized with its box without losing what was drawn.
+ * resized with its box without losing what was drawn. It is an image to assistive
+ * technology (named by `label`, described by `description`) and not in the tab order: a
+ * signature cannot be typed. For the pad with its state line and "Neu unterschreiben" use
+ * `SignatureField`.
  */
-export function SignaturePad({ label, onChange, onStrokeEnd, className, ref }: SignaturePadProps) {
+export function SignaturePad({
+  label,
+  description,
+  onChange,
+  onStrokeEnd,
+  className,
+  ref,
+}: SignaturePadProps) {
+  const { t } = useTranslation('ui');
+  const descriptionId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadEngine | null>(null);
   const callbacks = useRef({ onChange, onStrokeEnd });
@@ -47,6 +65,8 @@ export function SignaturePad({ label, onChange, onStrokeEnd, className, ref }: S
       maxWidth: 3,
     });
     padRef.current = pad;
+    // Takes strokes from now on (play functions wait for it before they draw).
+    canvas.dataset.ready = 'true';
     const handleEnd = () => {
       callbacks.current.onStrokeEnd?.();
       callbacks.current.onChange?.(pad.isEmpty());
@@ -77,6 +97,7 @@ export function SignaturePad({ label, onChange, onStrokeEnd, className, ref }: S
       window.removeEventListener('resize', resize);
       pad.removeEventListener('endStroke', handleEnd);
       pad.off();
+      delete canvas.dataset.ready;
       padRef.current = null;
     };
   }, []);
@@ -106,15 +127,21 @@ export function SignaturePad({ label, onChange, onStrokeEnd, className, ref }: S
   );
 
   return (
-    <canvas
-      ref={canvasRef}
-      role="img"
-      aria-label={label}
-      data-slot="signature-pad"
-      className={cn(
-        'block h-64 w-full touch-none rounded-[var(--radius-control)] border-2 border-dashed border-neutral-300 bg-white',
-        className,
-      )}
-    />
+    <>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={label ?? t('signature.pad')}
+        aria-describedby={descriptionId}
+        data-slot="signature-pad"
+        className={cn(
+          'block h-64 w-full touch-none rounded-[var(--radius-control)] border-2 border-dashed border-neutral-300 bg-white',
+          className,
+        )}
+      />
+      <span id={descriptionId} className="sr-only">
+        {description ?? t('signature.howTo')}
+      </span>
+    </>
   );
 }
