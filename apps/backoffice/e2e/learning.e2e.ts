@@ -5,7 +5,8 @@ import { apiAs, DEMO, type Harness, signIn, startHarness } from './harness';
 /*
  * The learning area against the real server and the demo school with the shipped question
  * set (issue 16): a class B education answers ten questions in the learning mode, three of
- * them wrong; the question tutor then shows exactly those three.
+ * them wrong; the question tutor then shows exactly those three; a pre-exam handed in
+ * unanswered fails by its error points.
  */
 
 let harness: Harness;
@@ -40,7 +41,9 @@ describe('the learning area in the built back office', () => {
           'GET',
           `/student-question-answers/stats-for-fsc?studentEducationId=${education.id}`,
         );
-        if (stats.answeredCount === 0 && stats.questionCount >= 150) return education.id;
+        if (stats.answeredCount === 0 && stats.questionCount >= 150) {
+          return { educationId: education.id, studentId: student.id };
+        }
       }
     }
     throw new Error('The demo has no class B education with the shipped questions and no answers.');
@@ -80,9 +83,9 @@ describe('the learning area in the built back office', () => {
       .waitFor();
   }
 
-  test('ten questions answered in the learning mode, three wrong; the tutor shows those three', async () => {
+  test('ten questions answered in the learning mode, three wrong; the tutor shows those three; a pre-exam fails by points', async () => {
     const owner = await apiAs(harness, DEMO.owner);
-    const educationId = await freshEducation(owner);
+    const { educationId, studentId } = await freshEducation(owner);
     const mode = await owner.call<{
       chapters: {
         officialNumber: string;
@@ -146,6 +149,24 @@ describe('the learning area in the built back office', () => {
     for (const officialNumber of wrongNumbers) {
       await page.getByText(`Frage ${officialNumber}`).first().waitFor();
     }
+    // A pre-exam of the same student, handed in unanswered: every question wrong, failed by points.
+    await page.goto(`/pre-exam/${studentId}/B`);
+    await page.getByRole('button', { name: 'Vorprüfung starten' }).click();
+    await page.getByText('Frage 1 von 30').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Abgeben' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Vorprüfung abgeben?' });
+    await confirm.getByText('30 Fragen sind unbeantwortet und zählen als falsch.').waitFor();
+    await confirm.getByRole('button', { name: 'Trotzdem abgeben' }).click();
+    await page
+      .getByRole('heading', { name: 'Ergebnis der Vorprüfung' })
+      .waitFor({ timeout: 30_000 });
+    await page.getByText('Nicht bestanden').first().waitFor();
+    const preExams = await owner.call<
+      { finished: boolean; passed?: boolean; errorPoints?: number }[]
+    >('GET', `/theory-pre-exams/student/${studentId}`);
+    expect(preExams[0]).toMatchObject({ finished: true, passed: false });
+    expect(preExams[0]?.errorPoints).toBeGreaterThan(10);
+    await page.getByText(`${preExams[0]?.errorPoints} von höchstens 10 Fehlerpunkten`).waitFor();
     await context.close();
   });
 });
