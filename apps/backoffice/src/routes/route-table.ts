@@ -289,9 +289,30 @@ export const ROUTES: RouteDef[] = [
   }),
   shell('/lms-theme-loop', 'notAvailable', 'routes.lmsThemeLoop'),
   shell('/unterricht', 'notAvailable', 'routes.unterricht'),
-  shell('/base-knowledge', 'notAvailable', 'routes.baseKnowledge'),
-  shell('/additional-knowledge-a', 'notAvailable', 'routes.additionalKnowledgeA'),
-  shell('/additional-knowledge-b', 'notAvailable', 'routes.additionalKnowledgeB'),
+  route({
+    path: '/base-knowledge',
+    permissions: [],
+    layout: 'shell',
+    screen: 'learning.baseKnowledge',
+    title: 'routes.baseKnowledge',
+    note: "The spec lists no permission; the book's calls are open to any signed-in user. The knowledge book 59 (Basiswissen): the table of contents (chapters with their pages, the open page marked), the page's HTML as the server sanitised it, previous and next page across chapters. `?page=<id>` opens a page.",
+  }),
+  route({
+    path: '/additional-knowledge-a',
+    permissions: [],
+    layout: 'shell',
+    screen: 'learning.additionalKnowledgeA',
+    title: 'routes.additionalKnowledgeA',
+    note: "The spec lists no permission; the book's calls are open to any signed-in user. The knowledge book 61 (Zusatzwissen Klasse A): the table of contents (chapters with their pages, the open page marked), the page's HTML as the server sanitised it, previous and next page across chapters. `?page=<id>` opens a page.",
+  }),
+  route({
+    path: '/additional-knowledge-b',
+    permissions: [],
+    layout: 'shell',
+    screen: 'learning.additionalKnowledgeB',
+    title: 'routes.additionalKnowledgeB',
+    note: "The spec lists no permission; the book's calls are open to any signed-in user. The knowledge book 60 (Zusatzwissen Klasse B): the table of contents (chapters with their pages, the open page marked), the page's HTML as the server sanitised it, previous and next page across chapters. `?page=<id>` opens a page.",
+  }),
   // Outside the shell.
   route({
     path: '/register/{token}',

@@ -1,11 +1,17 @@
-import { LearningModeScreen, QuestionTutorScreen } from '@fahrwerk/learning';
+import {
+  type KnowledgeBookId,
+  KnowledgeBookScreen,
+  LearningModeScreen,
+  QuestionTutorScreen,
+} from '@fahrwerk/learning';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Pages } from './screens';
 
 /*
  * The learning area (issue: learning mode and question tutor): `learning.<name>` in the route
  * table. Both pages keep the chosen education in the URL as `?studentEducationId=`, so a link
- * (from the student record, from each other) opens it and a reload keeps it.
+ * (from the student record, from each other) opens it and a reload keeps it. The knowledge
+ * books keep the open page as `?page=`.
  */
 
 /** A positive whole id from a search parameter, or undefined. */
@@ -43,7 +49,40 @@ function QuestionTutorPage() {
   return <QuestionTutorScreen {...education} onOpenLearningMode={(id) => open('/lms', id)} />;
 }
 
+type BookPath = '/base-knowledge' | '/additional-knowledge-a' | '/additional-knowledge-b';
+
+/** A knowledge book on its route, the open page kept in the URL as `?page=`. */
+function KnowledgeBookPage({ bookId, path }: { bookId: KnowledgeBookId; path: BookPath }) {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { page?: unknown };
+  return (
+    <KnowledgeBookScreen
+      bookId={bookId}
+      pageId={idOf(search.page)}
+      onOpenPage={(pageId) => void navigate({ href: `${path}?page=${pageId}` })}
+    />
+  );
+}
+
+/** `/base-knowledge`: Basiswissen (book 59). */
+function BaseKnowledgePage() {
+  return <KnowledgeBookPage bookId={59} path="/base-knowledge" />;
+}
+
+/** `/additional-knowledge-b`: Zusatzwissen Klasse B (book 60). */
+function AdditionalKnowledgeBPage() {
+  return <KnowledgeBookPage bookId={60} path="/additional-knowledge-b" />;
+}
+
+/** `/additional-knowledge-a`: Zusatzwissen Klasse A (book 61). */
+function AdditionalKnowledgeAPage() {
+  return <KnowledgeBookPage bookId={61} path="/additional-knowledge-a" />;
+}
+
 export const LEARNING_PAGES = {
   mode: LearningModePage,
   tutor: QuestionTutorPage,
+  baseKnowledge: BaseKnowledgePage,
+  additionalKnowledgeB: AdditionalKnowledgeBPage,
+  additionalKnowledgeA: AdditionalKnowledgeAPage,
 } satisfies Pages;

@@ -1,4 +1,6 @@
+export type { KnowledgeBookId } from './api/knowledge-queries';
 export { QuestionCard, type QuestionCardProps } from './components/question-card';
 export { LEARNING_NAMESPACE, registerLearningTexts } from './i18n';
+export { KnowledgeBookScreen, type KnowledgeBookScreenProps } from './knowledge-book-screen';
 export { LearningModeScreen, type LearningModeScreenProps } from './learning-mode-screen';
 export { QuestionTutorScreen, type QuestionTutorScreenProps } from './question-tutor-screen';
