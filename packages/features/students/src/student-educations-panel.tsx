@@ -169,6 +169,8 @@ export function StudentEducationsPanel({ student, pickers }: StudentEducationsPa
               <EducationTrainingContract
                 educationId={education.id}
                 licenseClass={education.licenseClass}
+                isArchived={education.archived}
+                studentName={`${student.firstName} ${student.lastName}`}
               />
               <EducationBookedProducts educationId={education.id} />
             </li>

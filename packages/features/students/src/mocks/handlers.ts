@@ -633,6 +633,90 @@ export const trainingContractHandlers = {
   ),
 };
 
+/** The two sentences the student confirms before signing, as the server words them. */
+export const contractCheckboxTexts = {
+  addons:
+    'Ich habe die gebuchten Zusatzleistungen (Intensivkurs: 49,00 €) zur Kenntnis genommen und bin mit ihnen einverstanden.',
+  gdpr: 'Ich habe die Datenschutzerklärung der Fahrschule (https://fahrschule-demo.de/datenschutz) zur Kenntnis genommen und bin mit den Allgemeinen Geschäftsbedingungen der Fahrschule (https://fahrschule-demo.de/agb) einverstanden.',
+};
+
+/** One signature upload as the server received it. */
+export type RecordedContractSignature = {
+  signer: 'student' | 'parent';
+  studentEducationId: number;
+  /** The multipart part `file`. */
+  file: File | null;
+};
+
+/** When the mocked server signs: 20.11.2026 17:05 / 17:09 in Berlin. */
+export const CONTRACT_SIGNED_AT = {
+  student: '2026-11-20T16:05:00Z',
+  parent: '2026-11-20T16:09:00Z',
+};
+
+/**
+ * A contract that can be signed: `GET /training-contract/{id}` answers its current state,
+ * the two checkbox texts are answered, and each upload is recorded and signs as the server
+ * does (the time, and `signed` once every required signature is there). With `refuse` every
+ * upload is recorded and answered with that status and error instead. `reset()` (in the
+ * story's `beforeEach`) brings back `initial`.
+ */
+export function recordContractSigning(
+  initial: TrainingContract,
+  refuse?: { status: 413 | 422; body: ReturnType<typeof errorBody> },
+) {
+  let current: TrainingContract = { ...initial };
+  const uploads: RecordedContractSignature[] = [];
+  const reset = () => {
+    current = { ...initial };
+    uploads.length = 0;
+  };
+  const record = async (signer: RecordedContractSignature['signer'], request: Request) => {
+    const form = await request.formData();
+    const file = form.get('file');
+    uploads.push({
+      signer,
+      studentEducationId: Number(new URL(request.url).searchParams.get('studentEducationId')),
+      file: file instanceof File ? file : null,
+    });
+  };
+  const signed = (signer: RecordedContractSignature['signer']) => {
+    const next: TrainingContract =
+      signer === 'student'
+        ? { ...current, studentSignedAt: CONTRACT_SIGNED_AT.student }
+        : { ...current, parentSignedAt: CONTRACT_SIGNED_AT.parent };
+    next.signed =
+      Boolean(next.studentSignedAt) &&
+      (!next.parentSignatureRequired || Boolean(next.parentSignedAt));
+    if (next.signed) next.documentId = 305;
+    current = next;
+    return current;
+  };
+  const handlers = [
+    mockHttp.get('/training-contract/get-addons-checkbox-text', ({ response }) =>
+      response(200).json({ value: contractCheckboxTexts.addons }),
+    ),
+    mockHttp.get('/training-contract/get-gdpr-url-checkbox-text', ({ response }) =>
+      response(200).json({ value: contractCheckboxTexts.gdpr }),
+    ),
+    // After the texts: MSW would take `get-…-checkbox-text` for an id.
+    mockHttp.get('/training-contract/{studentEducationId}', ({ params, response }) =>
+      response(200).json({ ...current, studentEducationId: Number(params.studentEducationId) }),
+    ),
+    mockHttp.post('/training-contract/upload-student-signature', async ({ request, response }) => {
+      await record('student', request);
+      if (refuse) return response(refuse.status).json(refuse.body);
+      return response(200).json(signed('student'));
+    }),
+    mockHttp.post('/training-contract/upload-parent-signature', async ({ request, response }) => {
+      await record('parent', request);
+      if (refuse) return response(refuse.status).json(refuse.body);
+      return response(200).json(signed('parent'));
+    }),
+  ];
+  return { handlers, uploads, reset, current: () => current };
+}
+
 /** Everything the edit screen loads for the full student 101. */
 export const editHandlers = [
   ...pickerHandlers,
