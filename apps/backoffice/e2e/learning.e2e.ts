@@ -1,12 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs, DEMO, type Harness, signIn, startHarness } from './harness';
+import { pdfText } from '../../server/src/test/pdf-text';
+import { apiAs, DEMO, drawSignature, type Harness, signIn, startHarness } from './harness';
 
 /*
  * The learning area against the real server and the demo school with the shipped question
  * set (issue 16): a class B education answers ten questions in the learning mode, three of
  * them wrong; the question tutor then shows exactly those three; a pre-exam handed in
- * unanswered fails by its error points.
+ * unanswered fails by its error points. A minor's training contract is signed by the student
+ * and a parent on screen, and the signed PDF downloads (rendered with pdftoppm to look at:
+ * E2E_SHOTS=<dir> keeps the PNG).
  */
 
 let harness: Harness;
@@ -167,6 +174,98 @@ describe('the learning area in the built back office', () => {
     expect(preExams[0]).toMatchObject({ finished: true, passed: false });
     expect(preExams[0]?.errorPoints).toBeGreaterThan(10);
     await page.getByText(`${preExams[0]?.errorPoints} von höchstens 10 Fehlerpunkten`).waitFor();
+    await context.close();
+  });
+  test("a minor's training contract: signed by the student and a parent, the signed PDF downloads", async () => {
+    const owner = await apiAs(harness, DEMO.owner);
+    // A student under 18 whose class education has no signature yet.
+    const { data } = await owner.call<{
+      data: { id: number; firstName: string; lastName: string; birthDate?: string }[];
+    }>('POST', '/students-filter/filter', { page: 0, size: 200, archived: false });
+    const adultFrom = new Date();
+    adultFrom.setFullYear(adultFrom.getFullYear() - 18);
+    let found:
+      | { student: (typeof data)[number]; educationId: number; licenseClass: string }
+      | undefined;
+    for (const student of data.filter((s) => s.birthDate && new Date(s.birthDate) > adultFrom)) {
+      const educations = await owner.call<
+        { id: number; licenseClass: string; archived: boolean }[]
+      >('GET', `/student-educations/student/${student.id}`);
+      for (const education of educations.filter((e) => !e.archived)) {
+        const state = await owner.call<{
+          studentSignedAt?: string;
+          parentSignatureRequired: boolean;
+        }>('GET', `/training-contract/${education.id}`);
+        if (!state.studentSignedAt && state.parentSignatureRequired) {
+          found = { student, educationId: education.id, licenseClass: education.licenseClass };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found, 'the demo has a minor with an unsigned contract').toBeDefined();
+    const { student, educationId, licenseClass } = found as NonNullable<typeof found>;
+
+    const { context, page } = await harness.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/students/edit/${student.id}?tab=educations`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, DEMO.office);
+    await page.waitForURL((url) => url.pathname.startsWith('/students/edit/'));
+    const section = page.getByRole('region', { name: `Ausbildungsvertrag Klasse ${licenseClass}` });
+    await section
+      .getByRole('button', { name: 'Vertrag unterschreiben' })
+      .click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', {
+      name: `Ausbildungsvertrag Klasse ${licenseClass} unterschreiben`,
+    });
+    await dialog.waitFor();
+    // Both declarations, ticked through their labels, then the student's signature.
+    const boxes = dialog.getByRole('checkbox');
+    await expect.poll(() => boxes.count(), { timeout: 30_000 }).toBe(2);
+    for (const box of await boxes.all()) {
+      await box.locator('xpath=ancestor::label[1]').click();
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
+    await drawSignature(page, dialog.locator('canvas'));
+    await dialog.getByRole('button', { name: 'Unterschreiben', exact: true }).click();
+    // The parent's step.
+    await dialog
+      .getByText('Unterschrift Erziehungsberechtigte/r')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await drawSignature(page, dialog.locator('canvas'));
+    await dialog.getByRole('button', { name: 'Unterschreiben', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await section.getByText('vollständig unterschrieben').waitFor({ timeout: 30_000 });
+    const state = await owner.call<{
+      signed: boolean;
+      studentSignedAt?: string;
+      parentSignedAt?: string;
+    }>('GET', `/training-contract/${educationId}`);
+    expect(state).toMatchObject({ signed: true });
+    expect(state.parentSignedAt).toBeDefined();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Vertrag herunterladen (PDF)' }).click(),
+    ]);
+    const shots = process.env.E2E_SHOTS ?? join(tmpdir(), 'fahrwerk-e2e-learning');
+    mkdirSync(shots, { recursive: true });
+    const pdfPath = join(shots, `Ausbildungsvertrag-${educationId}.pdf`);
+    await download.saveAs(pdfPath);
+    const text = pdfText(readFileSync(pdfPath));
+    expect(text).toContain('Ausbildungsvertrag');
+    expect(text).toContain(student.lastName);
+    expect(text).toContain('Unterschrift Erziehungsberechtigte/r');
+    // Rendered as a user would see it (look at the PNGs; CI keeps them in the temporary folder).
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      pdfPath,
+      join(shots, `Ausbildungsvertrag-${educationId}`),
+    ]);
     await context.close();
   });
 });
