@@ -287,7 +287,14 @@ export const ROUTES: RouteDef[] = [
     title: 'routes.lmsQuestionTutor',
     note: "The spec lists no permission. The question tutor shows one student's wrongly answered questions and learning time, whose calls need MODULE_CUSTOMERS: without it the screen says so and asks for nothing. Going through the questions records answers only with MODULE_CUSTOMERS_WRITE. `?studentEducationId=` opens an education.",
   }),
-  shell('/lms-theme-loop', 'notAvailable', 'routes.lmsThemeLoop'),
+  route({
+    path: '/lms-theme-loop',
+    permissions: [],
+    layout: 'shell',
+    screen: 'learning.themeLoop',
+    title: 'routes.lmsThemeLoop',
+    note: "The spec lists no permission. The catalogue (categories, subcategories with question counts, 'Erläuterung öffnen') is open to any signed-in user; editing a subcategory's explanation link needs MODULE_THEORY_WRITE. A student's progress per subcategory and its questions with the student's state need MODULE_CUSTOMERS: without it the screen says so and shows the catalogue only. `?studentId=` opens a student.",
+  }),
   shell('/unterricht', 'notAvailable', 'routes.unterricht'),
   route({
     path: '/base-knowledge',

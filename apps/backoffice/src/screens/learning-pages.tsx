@@ -3,6 +3,7 @@ import {
   KnowledgeBookScreen,
   LearningModeScreen,
   QuestionTutorScreen,
+  ThemeLoopScreen,
 } from '@fahrwerk/learning';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { Pages } from './screens';
@@ -11,7 +12,7 @@ import type { Pages } from './screens';
  * The learning area (issue: learning mode and question tutor): `learning.<name>` in the route
  * table. Both pages keep the chosen education in the URL as `?studentEducationId=`, so a link
  * (from the student record, from each other) opens it and a reload keeps it. The knowledge
- * books keep the open page as `?page=`.
+ * books keep the open page as `?page=`, the theme loop the chosen student as `?studentId=`.
  */
 
 /** A positive whole id from a search parameter, or undefined. */
@@ -79,10 +80,28 @@ function AdditionalKnowledgeAPage() {
   return <KnowledgeBookPage bookId={61} path="/additional-knowledge-a" />;
 }
 
+/** `/lms-theme-loop`: the theme-loop catalogue, or a student's progress per subcategory. */
+function ThemeLoopPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { studentId?: unknown };
+  return (
+    <ThemeLoopScreen
+      studentId={idOf(search.studentId)}
+      onStudentChange={(id) =>
+        void navigate({
+          href: id === null ? '/lms-theme-loop' : `/lms-theme-loop?studentId=${id}`,
+          replace: true,
+        })
+      }
+    />
+  );
+}
+
 export const LEARNING_PAGES = {
   mode: LearningModePage,
   tutor: QuestionTutorPage,
   baseKnowledge: BaseKnowledgePage,
   additionalKnowledgeB: AdditionalKnowledgeBPage,
   additionalKnowledgeA: AdditionalKnowledgeAPage,
+  themeLoop: ThemeLoopPage,
 } satisfies Pages;

@@ -4,3 +4,4 @@ export { LEARNING_NAMESPACE, registerLearningTexts } from './i18n';
 export { KnowledgeBookScreen, type KnowledgeBookScreenProps } from './knowledge-book-screen';
 export { LearningModeScreen, type LearningModeScreenProps } from './learning-mode-screen';
 export { QuestionTutorScreen, type QuestionTutorScreenProps } from './question-tutor-screen';
+export { ThemeLoopScreen, type ThemeLoopScreenProps } from './theme-loop-screen';
