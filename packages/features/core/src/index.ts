@@ -1,4 +1,5 @@
 export * from './appointments';
+export * from './checklists';
 export { CORE_NAMESPACE, type FahrwerkMeta, showErrorToast } from './errors';
 export {
   FahrwerkProvider,

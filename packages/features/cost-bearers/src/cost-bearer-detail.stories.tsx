@@ -19,6 +19,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
+/** Data arrives through msw; a busy machine needs more than the default second. */
+const LOAD = { timeout: 30_000 };
 
 export const Full: Story = {
   play: async ({ canvasElement, args }) => {
@@ -221,5 +223,40 @@ export const PermissionLimited: Story = {
     await canvas.findByText('Bildungsgutschein Becker.pdf');
     await expect(canvas.queryByRole('button', { name: 'Hochladen' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+  },
+};
+
+/** The "Checklisten" tab: the shared checklists panel of core, for this cost bearer. */
+export const Checklists: Story = {
+  args: { initialTab: 'checklists' },
+  parameters: {
+    msw: {
+      handlers: [
+        costBearerHandlers.get(),
+        mockHttp.get('/checklist/by-cost-bearer/{id}', ({ response }) =>
+          response(200).json([
+            {
+              id: 31,
+              templateId: 3,
+              name: 'Kostenübernahme',
+              costBearerId: jobCenter.id,
+              createdAt: '2026-09-01T08:00:00Z',
+              items: [
+                { id: 311, text: 'Bewilligung erhalten', position: 0, checked: false },
+                { id: 312, text: 'Bildungsgutschein geprüft', position: 1, checked: false },
+              ],
+            },
+          ]),
+        ),
+        mockHttp.get('/checklist/templates', ({ response }) => response(200).json([])),
+        mockHttp.get('/users', ({ response }) => response(200).json([])),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Kostenübernahme' }, LOAD);
+    await expect(canvas.getByText('0 von 2 erledigt')).toBeVisible();
+    await canvas.findByText(/Alle Vorlagen sind bereits zugeordnet/, undefined, LOAD);
   },
 };

@@ -1,5 +1,5 @@
 import { useApi } from '@fahrwerk/api';
-import { useCan } from '@fahrwerk/core';
+import { ChecklistsPanel, useCan } from '@fahrwerk/core';
 import {
   Badge,
   Button,
@@ -35,7 +35,13 @@ import { CostBearerEducations } from './components/cost-bearer-educations';
 import { CostBearerNotes } from './components/cost-bearer-notes';
 import { coreText, errorText, useCostBearersTranslation } from './use-cost-bearers-translation';
 
-export type CostBearerTab = 'educations' | 'appointments' | 'balance' | 'notes' | 'documents';
+export type CostBearerTab =
+  | 'educations'
+  | 'appointments'
+  | 'balance'
+  | 'notes'
+  | 'documents'
+  | 'checklists';
 
 /** A tab another feature adds to the cost bearer (e.g. the invoices of the money area). */
 export type CostBearerRecordTab = {
@@ -245,7 +251,7 @@ function addressLine(costBearer: CostBearer): string | null {
   return [street, city].filter(Boolean).join(', ') || null;
 }
 
-/** One cost bearer: master data and the tabs educations, appointments, balance, notes, documents. */
+/** One cost bearer: master data and its tabs (educations … documents, checklists). */
 export function CostBearerDetail({
   costBearerId,
   onEdit,
@@ -323,6 +329,7 @@ export function CostBearerDetail({
           <Tab id="balance">{t('detail.tabBalance')}</Tab>
           <Tab id="notes">{t('detail.tabNotes')}</Tab>
           <Tab id="documents">{t('detail.tabDocuments')}</Tab>
+          <Tab id="checklists">{t('checklists.tab')}</Tab>
           {extraTabs.map((extra) => (
             <Tab key={extra.id} id={extra.id}>
               {extra.label}
@@ -343,6 +350,9 @@ export function CostBearerDetail({
         </TabPanel>
         <TabPanel id="documents">
           <DocumentsTab id={costBearer.id} canWrite={canWrite} />
+        </TabPanel>
+        <TabPanel id="checklists">
+          <ChecklistsPanel owner={{ kind: 'costBearer', costBearerId: costBearer.id }} />
         </TabPanel>
         {extraTabs.map((extra) => (
           <TabPanel key={extra.id} id={extra.id}>

@@ -1,3 +1,4 @@
+import { mockHttp } from '@fahrwerk/api/mocks';
 import { chooseMenuItem } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -260,6 +261,51 @@ export const Timeline: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Notiz hinzufügen' }));
     await body().findByText('Die Notiz wurde gespeichert.', undefined, LOAD);
+  },
+};
+
+/** The "Checklisten" tab: the shared checklists panel of core, for this student. */
+export const Checklists: Story = {
+  args: { initialTab: 'checklists' },
+  parameters: {
+    msw: {
+      handlers: [
+        mockHttp.get('/checklist/by-student/{id}', ({ response }) =>
+          response(200).json([
+            {
+              id: 11,
+              templateId: 1,
+              name: 'Anmeldung vollständig',
+              studentId: 101,
+              createdAt: '2026-09-01T08:00:00Z',
+              items: [
+                {
+                  id: 111,
+                  text: 'Sehtest',
+                  position: 0,
+                  checked: true,
+                  checkedAt: '2026-11-12T09:00:00Z',
+                  checkedByUserId: 11,
+                },
+                { id: 112, text: 'Passbild', position: 1, checked: false },
+              ],
+            },
+          ]),
+        ),
+        mockHttp.get('/checklist/templates', ({ response }) => response(200).json([])),
+        ...editHandlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('tab', { name: 'Checklisten' }, LOAD)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await canvas.findByRole('heading', { name: 'Anmeldung vollständig' }, LOAD);
+    await expect(canvas.getByText('1 von 2 erledigt')).toBeVisible();
+    await canvas.findByText('erledigt am 12.11.2026 von Markus Weber', undefined, LOAD);
   },
 };
 

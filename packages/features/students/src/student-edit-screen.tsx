@@ -1,5 +1,5 @@
 import { isApiError } from '@fahrwerk/api';
-import { useCan } from '@fahrwerk/core';
+import { ChecklistsPanel, useCan } from '@fahrwerk/core';
 import {
   ActionMenu,
   type ActionMenuItem,
@@ -37,7 +37,13 @@ import { StudentEducationsPanel } from './student-educations-panel';
 import { StudentTimeline } from './student-timeline';
 import { useStudentsTranslation } from './use-students-translation';
 
-export type StudentEditTab = 'master' | 'educations' | 'documents' | 'appointments' | 'timeline';
+export type StudentEditTab =
+  | 'master'
+  | 'educations'
+  | 'documents'
+  | 'appointments'
+  | 'timeline'
+  | 'checklists';
 
 /**
  * A tab the host adds to the record (the back office: theory and exams, from their own
@@ -216,6 +222,7 @@ function StudentEditView({
             </Tab>
           ))}
           <Tab id="timeline">{t('edit.tabs.timeline')}</Tab>
+          <Tab id="checklists">{t('checklists.tab')}</Tab>
         </TabList>
         <TabPanel id="master" className="flex flex-col gap-4 pt-4">
           {student.archived && (
@@ -265,6 +272,9 @@ function StudentEditView({
         ))}
         <TabPanel id="timeline" className="pt-4">
           <StudentTimeline studentId={student.id} />
+        </TabPanel>
+        <TabPanel id="checklists" className="pt-4">
+          <ChecklistsPanel owner={{ kind: 'student', studentId: student.id }} headingLevel={2} />
         </TabPanel>
       </Tabs>
 
