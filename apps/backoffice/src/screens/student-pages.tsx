@@ -27,6 +27,7 @@ const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices' | 'payments'>
   'invoices',
   'payments',
   'timeline',
+  'checklists',
 ];
 
 /** The exam lists (as `EXAM_ROUTE` of the exams package, which loads with the tab only). */
