@@ -242,8 +242,12 @@ export function createLearningHandlers(db: Db): OperationHandlers {
   type Education = Awaited<ReturnType<typeof loadEducation>>;
 
   /** A question of the education's catalogue version and class, with its answers; 404 else. */
-  async function loadQuestion(auth: AuthContext, education: Education, questionId: number) {
-    const [question] = await db
+  /**
+   * The questions `where` selects (in official-number order, at most 500) with their answers:
+   * one query for the questions, one for all their answers.
+   */
+  async function loadQuestions(auth: AuthContext, where: ReturnType<typeof and>) {
+    const questions = await db
       .select({
         id: theoryQuestions.id,
         officialNumber: theoryQuestions.officialNumber,
@@ -259,29 +263,47 @@ export function createLearningHandlers(db: Db): OperationHandlers {
       })
       .from(theoryQuestions)
       .leftJoin(theoryChapters, chapterOfQuestion)
-      .where(
-        and(
-          questionsOfClass(auth, education.questionsVersion, education.licenseClass),
-          eq(theoryQuestions.id, questionId),
-        ),
-      );
-    if (!question) throw notFound();
-    const answers = await db
-      .select({
-        id: theoryAnswers.id,
-        text: theoryAnswers.text,
-        correct: theoryAnswers.correct,
-        value: theoryAnswers.value,
-      })
-      .from(theoryAnswers)
-      .where(
-        and(
-          eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
-          eq(theoryAnswers.theoryQuestionId, question.id),
-        ),
-      )
-      .orderBy(asc(theoryAnswers.position));
-    return { question, answers };
+      .where(where)
+      .orderBy(asc(theoryQuestions.officialNumber))
+      .limit(500);
+    const answers = questions.length
+      ? await db
+          .select({
+            questionId: theoryAnswers.theoryQuestionId,
+            id: theoryAnswers.id,
+            text: theoryAnswers.text,
+            correct: theoryAnswers.correct,
+            value: theoryAnswers.value,
+          })
+          .from(theoryAnswers)
+          .where(
+            and(
+              eq(theoryAnswers.drivingSchoolId, auth.drivingSchoolId),
+              inArray(
+                theoryAnswers.theoryQuestionId,
+                questions.map((question) => question.id),
+              ),
+            ),
+          )
+          .orderBy(asc(theoryAnswers.position))
+      : [];
+    return questions.map((question) => ({
+      question,
+      answers: answers.filter((answer) => answer.questionId === question.id),
+    }));
+  }
+
+  /** A question of the education's catalogue version and class, with its answers; 404 else. */
+  async function loadQuestion(auth: AuthContext, education: Education, questionId: number) {
+    const [found] = await loadQuestions(
+      auth,
+      and(
+        questionsOfClass(auth, education.questionsVersion, education.licenseClass),
+        eq(theoryQuestions.id, questionId),
+      ),
+    );
+    if (!found) throw notFound();
+    return found;
   }
 
   type LoadedQuestion = Awaited<ReturnType<typeof loadQuestion>>;
@@ -310,30 +332,52 @@ export function createLearningHandlers(db: Db): OperationHandlers {
     };
   }
 
-  /** How often the education answered the question, right and wrong, and its last answer. */
+  /**
+   * How often the education answered each question, right and wrong, and its last answer (one
+   * grouped query); a question never answered gets zeros.
+   */
+  async function studentStates(auth: AuthContext, educationId: number, questionIds: number[]) {
+    const rows = questionIds.length
+      ? await db
+          .select({
+            questionId: studentQuestionAnswers.theoryQuestionId,
+            answered: count(),
+            correct: sql<number>`count(*) filter (where ${studentQuestionAnswers.correct})`,
+            lastAt: max(studentQuestionAnswers.answeredAt),
+            lastCorrect: sql<boolean | null>`(array_agg(${studentQuestionAnswers.correct}
+              order by ${studentQuestionAnswers.answeredAt} desc, ${studentQuestionAnswers.id} desc))[1]`,
+          })
+          .from(studentQuestionAnswers)
+          .where(
+            and(
+              answersOf(auth, educationId),
+              inArray(studentQuestionAnswers.theoryQuestionId, questionIds),
+            ),
+          )
+          .groupBy(studentQuestionAnswers.theoryQuestionId)
+      : [];
+    const byQuestion = new Map(rows.map((row) => [row.questionId, row]));
+    return new Map(
+      questionIds.map((questionId) => {
+        const row = byQuestion.get(questionId);
+        const answered = cap(row?.answered);
+        const correct = cap(row?.correct);
+        const state = withoutNulls({
+          studentEducationId: educationId,
+          timesAnswered: answered,
+          timesCorrect: correct,
+          timesWrong: cap(answered - correct),
+          lastAnsweredAt: iso(row?.lastAt),
+          lastAnswerCorrect: row?.lastCorrect,
+        });
+        return [questionId, state] as const;
+      }),
+    );
+  }
+
   async function studentState(auth: AuthContext, educationId: number, questionId: number) {
-    const [row] = await db
-      .select({
-        answered: count(),
-        correct: sql<number>`count(*) filter (where ${studentQuestionAnswers.correct})`,
-        lastAt: max(studentQuestionAnswers.answeredAt),
-        lastCorrect: sql<boolean | null>`(array_agg(${studentQuestionAnswers.correct}
-          order by ${studentQuestionAnswers.answeredAt} desc, ${studentQuestionAnswers.id} desc))[1]`,
-      })
-      .from(studentQuestionAnswers)
-      .where(
-        and(answersOf(auth, educationId), eq(studentQuestionAnswers.theoryQuestionId, questionId)),
-      );
-    const answered = cap(row?.answered);
-    const correct = cap(row?.correct);
-    return withoutNulls({
-      studentEducationId: educationId,
-      timesAnswered: answered,
-      timesCorrect: correct,
-      timesWrong: cap(answered - correct),
-      lastAnsweredAt: iso(row?.lastAt),
-      lastAnswerCorrect: row?.lastCorrect,
-    });
+    const states = await studentStates(auth, educationId, [questionId]);
+    return states.get(questionId) as NonNullable<ReturnType<typeof states.get>>;
   }
 
   return handlers({
@@ -932,34 +976,25 @@ export function createLearningHandlers(db: Db): OperationHandlers {
         .limit(1);
       const version = education?.version ?? (await newestVersion(auth));
       const questions = version
-        ? await db
-            .select({ id: theoryQuestions.id })
-            .from(theoryQuestions)
-            .where(
-              and(
-                questionsOfClass(auth, version, licenseClass),
-                eq(theoryQuestions.chapter, number),
-              ),
-            )
-            .orderBy(asc(theoryQuestions.officialNumber))
-            .limit(500)
+        ? await loadQuestions(
+            auth,
+            and(questionsOfClass(auth, version, licenseClass), eq(theoryQuestions.chapter, number)),
+          )
         : [];
-      const full = [];
-      for (const { id } of questions) {
-        const education_ = {
-          id: education?.id ?? 0,
-          studentId,
-          licenseClass,
-          questionsVersion: version as string,
-        };
-        const { question, answers } = await loadQuestion(auth, education_, id);
-        full.push(
+      const states = education
+        ? await studentStates(
+            auth,
+            education.id,
+            questions.map(({ question }) => question.id),
+          )
+        : undefined;
+      const full = questions.map(
+        ({ question, answers }) =>
           withoutNulls({
             ...questionBody(question, answers),
-            studentState: education ? await studentState(auth, education.id, id) : undefined,
+            studentState: states?.get(question.id),
           }) as Schemas['TheoryQuestion'],
-        );
-      }
+      );
       return {
         status: 200,
         body: withoutNulls({
