@@ -3618,8 +3618,9 @@ export interface paths {
         };
         /**
          * The learning-app registration link for fast-lane students
-         * @description As `getDriveBuzzRegistrationUrl`, for students of a fast-lane (intensive) course. Any
-         *     signed-in user may call it.
+         * @description As `getDriveBuzzRegistrationUrl` with `?fastlane=1`: the registration page offers only the
+         *     school's intensive courses (theory courses of at most 14 days, the reading broadcasts use)
+         *     and asks for one. Any signed-in user may call it.
          */
         get: operations["getDriveBuzzRegistrationFastlaneUrl"];
         put?: never;
@@ -3639,7 +3640,9 @@ export interface paths {
         };
         /**
          * Every learning-app onboarding link of the school
-         * @description Any signed-in user may call it.
+         * @description The general registration link, the fast-lane link and one link per class the school
+         *     trains for (`?klasse=B`: the class is ticked on the page), in that order. Any signed-in
+         *     user may call it.
          */
         get: operations["listDriveBuzzOnboardingLinks"];
         put?: never;
@@ -8196,9 +8199,10 @@ export interface paths {
         put?: never;
         /**
          * Upload the image of a dashboard widget
-         * @description A PNG or JPEG of at most 2 MB (larger: 422 field `file` `validation.file_too_large`); it
-         *     replaces the widget's image. On failure the client shows the server's message, else "Das
-         *     Hochladen des Bildes ist fehlgeschlagen".
+         * @description A PNG or JPEG of at most 2 MB (larger: 413 `errors.file_too_large`; another type: 422
+         *     field `file` `validation.file_type`); it replaces the widget's image (the old file is
+         *     removed in the same transaction). 404 when the widget is not the school's. On failure
+         *     the client shows the server's message, else "Das Hochladen des Bildes ist fehlgeschlagen".
          */
         post: operations["uploadDashboardWidgetImage"];
         delete?: never;
@@ -20589,7 +20593,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listDriveBuzzOnboardingLinks: {
@@ -20614,7 +20617,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     isUsingMirrorVehicles: {
@@ -28417,7 +28419,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getDashboardYoutubeLink: {

@@ -6,6 +6,7 @@ import {
   branches,
   costBearers,
   rolePermissions,
+  storedFiles,
   studentEducations,
   studentQuestionAnswers,
   students,
@@ -19,6 +20,7 @@ import {
 import { describeResources } from '../../test/resource-kit';
 import { DEMO_OWNER, DRIVERS, expectError, type TestApp, useTestApp } from '../../test/test-app';
 import { addDays, berlinToday } from '../resources/kit';
+import { PNG_BYTES } from '../students/students.test-kit';
 
 /*
  * The planning area: the generic calls of appointments, theory courses, theory lessons,
@@ -1018,6 +1020,57 @@ describe.each(DRIVERS)('planning rules on %s', (driver) => {
       422,
       'errors.validation',
     );
+  });
+
+  it("keeps a widget's image: uploaded as PNG or JPEG up to 2 MB, answered inline, replaced and removed with the widget", async () => {
+    const saved = await t.call<{ widgets: { id: number }[] }>('PUT', '/unterricht-dashboard', {
+      token: owner,
+      body: {
+        widgets: [
+          { title: 'Vorfahrt', position: 0 },
+          { title: 'Zweiter', position: 1 },
+        ],
+      },
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    const [first, second] = saved.body.widgets as [{ id: number }, { id: number }];
+    const upload = (widgetId: number, bytes: Buffer, mimeType = 'image/png') =>
+      t.call<{ id: number; image?: string }>('POST', '/unterricht-dashboard/img', {
+        token: owner,
+        query: { widgetId },
+        multipart: { files: [{ fileName: 'bild.png', mimeType, bytes }] },
+      });
+    const files = async () =>
+      (await t.database.db.select({ id: storedFiles.id }).from(storedFiles)).length;
+    const before = await files();
+    const done = await upload(first.id, PNG_BYTES);
+    expect(done.status, done.raw).toBe(200);
+    expect(done.body.image).toBe(`data:image/png;base64,${PNG_BYTES.toString('base64')}`);
+    // A second image replaces the first: one stored file for the widget.
+    expect((await upload(first.id, PNG_BYTES)).status).toBe(200);
+    expect(await files()).toBe(before + 1);
+    const read = await t.call<{ widgets: { id: number; image?: string }[] }>(
+      'GET',
+      '/unterricht-dashboard',
+      { token: owner },
+    );
+    expect(read.body.widgets.find((w) => w.id === first.id)?.image).toBe(done.body.image);
+    expect(read.body.widgets.find((w) => w.id === second.id)?.image).toBeUndefined();
+
+    expectError(await upload(first.id, Buffer.from('%PDF-1.4 no image')), 422, 'errors.validation');
+    expectError(
+      await upload(first.id, Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)])),
+      413,
+      'errors.file_too_large',
+    );
+    expectError(await upload(999999, PNG_BYTES), 404, 'errors.not_found');
+    // The widget left out of a save takes its image along.
+    const kept = await t.call('PUT', '/unterricht-dashboard', {
+      token: owner,
+      body: { widgets: [{ id: second.id, title: 'Zweiter', position: 0 }] },
+    });
+    expect(kept.status, kept.raw).toBe(200);
+    expect(await files()).toBe(before);
   });
 
   it("keeps the school's question explanations and theme-loop detail URLs", async () => {

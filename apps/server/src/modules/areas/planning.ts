@@ -28,6 +28,6 @@ export function createPlanningHandlers(services: Services): OperationHandlers {
     createTheoryProgressHandlers(db),
     createExamHandlers(db, services.files, services.jobs),
     createLearningHandlers(db),
-    createDashboardHandlers(db),
+    createDashboardHandlers(services),
   );
 }

@@ -89,6 +89,9 @@ export function createPublicRegistrationHandlers(services: Services): OperationH
     return school;
   }
 
+  const registrationUrl = (schoolId: number) =>
+    `${config.publicUrl}/register/${registrationToken(config.jwtSecret, schoolId)}`;
+
   /** The classes the school trains for: those of its active instructors, else every class. */
   async function classesOf(schoolId: number): Promise<LicenseClass[]> {
     const rows = await db
@@ -134,11 +137,38 @@ export function createPublicRegistrationHandlers(services: Services): OperationH
   return handlers({
     async getDriveBuzzRegistrationUrl(request) {
       const a = requireAuth(request);
+      return { status: 200, body: { url: registrationUrl(a.drivingSchoolId) } };
+    },
+
+    // The fast lane: the same page offering only the intensive courses (at most 14 days, the
+    // reading broadcasts use too), one of which must be chosen.
+    async getDriveBuzzRegistrationFastlaneUrl(request) {
+      const a = requireAuth(request);
+      return { status: 200, body: { url: `${registrationUrl(a.drivingSchoolId)}?fastlane=1` } };
+    },
+
+    // Every link the school hands out (posters, its web page, flyers): the general one, the fast
+    // lane, and one per class it trains for with that class ticked.
+    async listDriveBuzzOnboardingLinks(request) {
+      const a = requireAuth(request);
+      const url = registrationUrl(a.drivingSchoolId);
+      const classes = await classesOf(a.drivingSchoolId);
       return {
         status: 200,
-        body: {
-          url: `${config.publicUrl}/register/${registrationToken(config.jwtSecret, a.drivingSchoolId)}`,
-        },
+        body: [
+          { key: 'registration', label: 'Anmeldung', url },
+          {
+            key: 'fastlane',
+            label: 'Anmeldung Intensivkurs (Fast Lane)',
+            url: `${url}?fastlane=1`,
+          },
+          ...classes.map((licenseClass) => ({
+            key: `class-${licenseClass}`,
+            label: `Anmeldung Klasse ${licenseClass}`,
+            url: `${url}?klasse=${encodeURIComponent(licenseClass)}`,
+            licenseClass,
+          })),
+        ],
       };
     },
 

@@ -228,6 +228,42 @@ describe.each(DRIVERS)('registrations (%s)', (driver) => {
     expect(refused.fieldErrors).toEqual([{ field: 'licenseClasses', error: 'validation.enum' }]);
   });
 
+  it('hands out the fast-lane link and one onboarding link per class taught, all on the same page', async () => {
+    const instructor = await t.signIn(DEMO_INSTRUCTOR.email, DEMO_INSTRUCTOR.password);
+    const url = `${TEST_PUBLIC_URL}/register/${await publicToken(instructor)}`;
+    const fastlane = await t.call<{ url: string }>(
+      'GET',
+      '/driving-schools/current/drive-buzz-registration-fastlane-url',
+      { token: instructor },
+    );
+    expect(fastlane.body).toEqual({ url: `${url}?fastlane=1` });
+    await t.database.db
+      .update(users)
+      .set({ licenseClasses: [] })
+      .where(eq(users.drivingSchoolId, t.demo.schoolId));
+    await t.database.db
+      .update(users)
+      .set({ licenseClasses: ['B', 'A'] })
+      .where(eq(users.email, DEMO_INSTRUCTOR.email));
+    const links = await t.call<{ key: string; label: string; url: string }[]>(
+      'GET',
+      '/driving-schools/current/drive-buzz-onboarding-links',
+      { token: instructor },
+    );
+    expect(links.status, links.raw).toBe(200);
+    expect(links.body).toEqual([
+      { key: 'registration', label: 'Anmeldung', url },
+      { key: 'fastlane', label: 'Anmeldung Intensivkurs (Fast Lane)', url: `${url}?fastlane=1` },
+      { key: 'class-A', label: 'Anmeldung Klasse A', url: `${url}?klasse=A`, licenseClass: 'A' },
+      { key: 'class-B', label: 'Anmeldung Klasse B', url: `${url}?klasse=B`, licenseClass: 'B' },
+    ]);
+    expectError(
+      await t.call('GET', '/driving-schools/current/drive-buzz-onboarding-links'),
+      401,
+      'errors.unauthorized',
+    );
+  });
+
   it('keeps schools apart: a token reaches only its school, branches of others are refused', async () => {
     const other = await createSchool(t.database.db, {
       name: 'Fahrschule Nebenan',
