@@ -14,7 +14,7 @@ import { requireAuth } from '../../http/auth';
 import { AppError, fieldError, globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
 import type { JobContext } from '../../jobs/job-queue';
-import { messageOf } from '../../jobs/job-queue';
+import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
 import type { Services } from '../handlers';
 import { translateDatabaseError } from '../resources/database-errors';
 import { issueFinalInvoice } from './final-invoices';
@@ -28,7 +28,8 @@ import { issueFinalInvoice } from './final-invoices';
  * invoice in its own transaction with its number, lines and PDF — committing each item's
  * outcome as it goes (ISSUED with the document, SKIPPED or FAILED with the reason's key).
  * A run whose server stopped (stop or crash) stays RUNNING and is sent again when a server
- * starts; the lock lets only one worker take it, which goes on with the PENDING items. A run
+ * starts, or by any running server once its heartbeat is stale (its server died while others
+ * go on); the lock lets only one worker take it, which goes on with the PENDING items. A run
  * that keeps failing as a whole (not one item: the database gone) is INTERRUPTED, its PENDING
  * items naming the students that remain. Two runs over the same education never bill it twice:
  * the database keeps one standing final invoice per education, issueFinalInvoice answers
@@ -45,6 +46,13 @@ export type BillingRunJob = { schoolId: number; runId: number };
 
 /** How often a running run's heartbeat is written (milliseconds). */
 const HEARTBEAT_MS = 2000;
+/**
+ * A RUNNING run whose heartbeat is older than this (four missed beats) has lost its worker:
+ * its server process died while the other server processes go on (PostgreSQL).
+ */
+const ABANDONED_AFTER_SECONDS = 8;
+/** How often each server process looks for abandoned runs (PostgreSQL). */
+const WATCH_MS = 3000;
 /** The contract's length of an item's reason. */
 const REASON_LENGTH = 100;
 /** How many runs the list shows. */
@@ -471,6 +479,38 @@ export async function resumeBillingRuns(services: Services): Promise<void> {
   }
 }
 
+/**
+ * Sends again every RUNNING run whose worker is gone while this server runs on: its heartbeat
+ * is stale and nobody holds its lock (the lock of a killed process is freed when PostgreSQL
+ * closes its connection). Its pg-boss job would only be retried when it expires (an hour),
+ * so another server takes the run up now, adopting the invoice in flight. The stale beat is
+ * claimed by an update first, so of several servers looking at once one sends, and again
+ * only after another stale period. Answers the runs sent.
+ */
+export async function takeOverAbandonedRuns(services: Services): Promise<BillingRunJob[]> {
+  const claimed = await services.db
+    .update(billingRuns)
+    .set({ heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(billingRuns.status, 'RUNNING'),
+        sql`coalesce(${billingRuns.heartbeatAt}, ${billingRuns.startedAt}, ${billingRuns.createdAt})
+          < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`,
+      ),
+    )
+    .returning({ schoolId: billingRuns.drivingSchoolId, runId: billingRuns.id });
+  const sent: BillingRunJob[] = [];
+  for (const job of claimed.sort((a, b) => a.runId - b.runId)) {
+    // A worker that is alive but slow to beat still holds the lock: leave the run to it.
+    const lock = await services.jobs.tryLock(BILLING_RUN_JOB, job.runId);
+    if (!lock) continue;
+    await lock.release();
+    await services.jobs.send<BillingRunJob>(BILLING_RUN_JOB, job);
+    sent.push(job);
+  }
+  return sent;
+}
+
 /** The worker of billing runs and its start hook (app.ts, through jobs/workers.ts). */
 export function registerBillingRunWorker(services: Services): void {
   services.jobs.work<BillingRunJob>(
@@ -486,4 +526,9 @@ export function registerBillingRunWorker(services: Services): void {
     },
   );
   services.jobs.onStart(() => resumeBillingRuns(services));
+  // Several server processes (PostgreSQL): one that dies mid-run leaves it to the others.
+  // PGlite has one process, whose start hook above takes up what it left.
+  if (services.jobs.kind === 'pg-boss') {
+    everyWhileStarted(services.jobs, WATCH_MS, () => takeOverAbandonedRuns(services));
+  }
 }
