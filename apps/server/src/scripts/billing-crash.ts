@@ -61,10 +61,10 @@ export type CrashResult = {
 
 const JWT_SECRET = 'fahrwerk-crash-test-secret-0123456789abcdef';
 
-type Server = { child: ChildProcess; url: string; output: string[] };
+export type Server = { child: ChildProcess; url: string; output: string[] };
 
 /** Starts `src/main.ts` and resolves with its URL once it listens. */
-function startServer(env: Record<string, string>): Promise<Server> {
+export function startServer(env: Record<string, string>): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_PACKAGE_DIR,
@@ -96,7 +96,8 @@ function startServer(env: Record<string, string>): Promise<Server> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
+/** Resolves when the child process has ended. */
+export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
