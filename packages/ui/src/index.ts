@@ -95,6 +95,8 @@ export {
   type PasswordRuleId,
 } from './password-field';
 export { Popover, type PopoverProps } from './popover';
+export { QrCode, type QrCodeProps, qrCodePath, qrCodeSvg } from './qr-code';
+export { FAHRWERK_SCOPE_CLASS, FahrwerkScope, type FahrwerkScopeProps } from './scope';
 export { SearchField, type SearchFieldProps } from './search-field';
 export {
   DescriptionList,

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import { DEMO_TOKEN, registrationHandlers } from './mocks/handlers';
 import { PublicRegistrationScreen } from './public-registration-screen';
 
@@ -119,5 +119,33 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [registrationHandlers.publicFormDown] } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText(/konnte nicht geladen werden/);
+  },
+};
+
+/** The fast-lane link (`?fastlane=1`): only the intensive course is offered, and one is asked for. */
+export const Fastlane: Story = {
+  args: { preset: { fastlane: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Anmeldung zum Intensivkurs \(Fast Lane\)/);
+    await fillPerson(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmeldung absenden' }));
+    await canvas.findByText('Bitte wählen Sie einen Intensivkurs.');
+    await userEvent.click(canvas.getByRole('button', { name: /Intensivkurs$/ }));
+    const options = await screen.findAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      'Kein bestimmter Kurs',
+      'Ferienkurs Klasse B (06.07.2099 – 17.07.2099)',
+    ]);
+  },
+};
+
+/** A class link (`?klasse=B`) ticks the class; a class the school does not offer is ignored. */
+export const ClassPreset: Story = {
+  args: { preset: { licenseClass: 'B' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('checkbox', { name: 'Klasse B' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Klasse A' })).not.toBeChecked();
   },
 };

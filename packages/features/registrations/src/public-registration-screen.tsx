@@ -34,7 +34,20 @@ import { useRegistrationsTranslation } from './use-registrations-translation';
 export type PublicRegistrationScreenProps = {
   /** The school's token from the URL of its registration QR code. */
   token: string;
+  /**
+   * From the link's query: `fastlane` (`?fastlane=1`) offers only intensive courses — at most
+   * 14 days, the server's reading for broadcasts too — and asks for one; `licenseClass`
+   * (`?klasse=B`) ticks that class when the school offers it.
+   */
+  preset?: { fastlane?: boolean; licenseClass?: string };
 };
+
+/** An intensive ("fast lane") course: from its first to its last day at most 14 days. */
+export function isFastlaneCourse(course: { start: string; end?: string }): boolean {
+  if (!course.end) return false;
+  const days = (Date.parse(course.end) - Date.parse(course.start)) / 86_400_000;
+  return days < 14;
+}
 
 /**
  * The school's public registration page (`/register/{token}`, no sign-in): the person,
@@ -42,7 +55,7 @@ export type PublicRegistrationScreenProps = {
  * privacy consent; a thank-you state after sending. Looks like the school's page, not the
  * back office.
  */
-export function PublicRegistrationScreen({ token }: PublicRegistrationScreenProps) {
+export function PublicRegistrationScreen({ token, preset = {} }: PublicRegistrationScreenProps) {
   const { t } = useRegistrationsTranslation();
   const form = usePublicRegistrationForm(token);
   const [sent, setSent] = useState(false);
@@ -87,31 +100,55 @@ export function PublicRegistrationScreen({ token }: PublicRegistrationScreenProp
             </p>
           </section>
         ) : (
-          <PublicRegistrationFormView token={token} form={form.data} onSent={() => setSent(true)} />
+          <PublicRegistrationFormView
+            token={token}
+            form={form.data}
+            preset={preset}
+            onSent={() => setSent(true)}
+          />
         )}
       </main>
     </div>
   );
 }
 
+/** The courses the page offers for the chosen branch (all branches: none chosen). */
+function offeredCourses(data: PublicRegistrationForm, branchId: number | null, fastlane: boolean) {
+  return data.theoryCourses.filter(
+    (course) =>
+      (branchId === null || course.branchId === undefined || course.branchId === branchId) &&
+      (!fastlane || isFastlaneCourse(course)),
+  );
+}
+
 function PublicRegistrationFormView({
   token,
   form: data,
+  preset,
   onSent,
 }: {
   token: string;
   form: PublicRegistrationForm;
+  preset: NonNullable<PublicRegistrationScreenProps['preset']>;
   onSent: () => void;
 }) {
   const { t } = useRegistrationsTranslation();
   const send = useSubmitPublicRegistration(token);
+  const fastlane = preset.fastlane === true;
+  const presetClass = data.licenseClasses.find((c) => c === preset.licenseClass);
   const form = useApiForm({
     schema: publicRegistrationSchema,
     defaultValues: {
       ...emptyPublicRegistration(),
+      licenseClasses: presetClass ? [presetClass] : [],
       branchId: data.branches.length === 1 ? (data.branches[0]?.id ?? null) : null,
     },
     submit: async (values) => {
+      const offered = offeredCourses(data, values.branchId, fastlane);
+      if (fastlane && offered.length > 0 && values.theoryCourseId === null) {
+        form.setError('theoryCourseId', { message: t('validation.fastlaneCourse') });
+        return;
+      }
       await send.mutateAsync(toPublicRegistrationInput(values));
       onSent();
     },
@@ -120,9 +157,7 @@ function PublicRegistrationFormView({
   });
   const { control } = form;
   const branchId = form.watch('branchId');
-  const courses = data.theoryCourses.filter(
-    (course) => branchId === null || course.branchId === undefined || course.branchId === branchId,
-  );
+  const courses = offeredCourses(data, branchId, fastlane);
 
   const section = 'flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-6 shadow-sm';
   const heading = 'text-lg font-semibold text-neutral-900';
@@ -130,6 +165,11 @@ function PublicRegistrationFormView({
   return (
     <div className="flex flex-col gap-6">
       <p className="text-neutral-700">{t('public.intro')}</p>
+      {fastlane && (
+        <p className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+          {courses.length > 0 ? t('public.fastlaneIntro') : t('public.fastlaneNone')}
+        </p>
+      )}
       <ApiForm form={form} aria-label={t('public.submit')} className="gap-6">
         <section aria-labelledby="reg-person" className={section}>
           <h2 id="reg-person" className={heading}>
@@ -244,7 +284,8 @@ function PublicRegistrationFormView({
               <FormSelect
                 control={control}
                 name="theoryCourseId"
-                label={t('fields.theoryCourse')}
+                label={fastlane ? t('fields.fastlaneCourse') : t('fields.theoryCourse')}
+                isRequired={fastlane}
                 noneLabel={t('public.noCourse')}
                 emptyValue={null}
                 options={courses.map((c) => ({

@@ -1,6 +1,6 @@
 import { clickUntil } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { inboxHandlers, registrationHandlers } from './mocks/handlers';
 import { RegistrationsScreen } from './registrations-screen';
 
@@ -51,6 +51,42 @@ export const Converted: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Fahrschüler öffnen' }));
     await expect(args.onOpenStudent).toHaveBeenCalledWith(77);
+  },
+};
+
+/** "Anmeldelinks": each link with its QR code, copy and save; the list loads when opened. */
+export const RegistrationLinks: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Anmeldelinks' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Anmeldelinks und QR-Codes' }));
+    const list = within(await dialog.findByRole('list', { name: 'Anmeldelinks und QR-Codes' }));
+    await expect(list.getAllByRole('listitem')).toHaveLength(3);
+    await expect(
+      list.getByRole('img', { name: 'QR-Code: Anmeldung Intensivkurs (Fast Lane)' }),
+    ).toBeVisible();
+    await expect(
+      list.getByText(/register\/1-0123456789abcdef0123456789abcdef\?klasse=B$/),
+    ).toBeVisible();
+    await expect(list.getAllByRole('button', { name: 'Link kopieren' })).toHaveLength(3);
+    await expect(list.getAllByRole('link', { name: 'Seite öffnen' })[1]).toHaveAttribute(
+      'href',
+      'https://fahrschule.example/register/1-0123456789abcdef0123456789abcdef?fastlane=1',
+    );
+  },
+};
+
+/** The links fail on their own: the dialog says so with a retry, the inbox stays. */
+export const RegistrationLinksError: Story = {
+  parameters: {
+    msw: { handlers: [registrationHandlers.onboardingLinksDown, ...inboxHandlers] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Anmeldelinks' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Anmeldelinks und QR-Codes' }));
+    await dialog.findByText('Die Anmeldelinks konnten nicht geladen werden.');
+    await expect(dialog.getByRole('button', { name: /Erneut/ })).toBeVisible();
   },
 };
 

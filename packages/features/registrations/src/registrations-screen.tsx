@@ -26,6 +26,7 @@ import {
   useUnreadCount,
 } from './api/registration-queries';
 import { ConvertPanel } from './components/convert-panel';
+import { RegistrationLinksButton } from './components/registration-links';
 import {
   INITIAL_REGISTRATION_LIST,
   type RegistrationListFilter,
@@ -50,7 +51,7 @@ export function RegistrationsScreen(props: RegistrationsScreenProps) {
   if (!canRead) {
     return (
       <div className="flex flex-col gap-4">
-        <PageHeader title={t('inbox.title')} />
+        <PageHeader title={t('inbox.title')} actions={<RegistrationLinksButton />} />
         <EmptyState title={t('inbox.noAccessTitle')} description={t('inbox.noAccessText')} />
       </div>
     );
@@ -161,6 +162,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
         description={
           unread.data !== undefined ? t('inbox.unreadCount', { count: unread.data }) : undefined
         }
+        actions={<RegistrationLinksButton />}
       />
       <div className="flex flex-wrap items-end gap-4">
         <SearchField

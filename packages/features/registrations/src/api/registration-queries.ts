@@ -162,3 +162,18 @@ export function useConvertRegistration() {
 export function useRegistrationMutations() {
   return useResourceMutations('/registrations', { alsoRefresh: ['/students'] });
 }
+
+export type LearningAppLink = components['schemas']['LearningAppLink'];
+
+/** The school's registration links (general, fast lane, per class) for posters and its web page. */
+export function useOnboardingLinks(enabled: boolean) {
+  const { query } = useApi();
+  return useQuery(
+    query.queryOptions(
+      'get',
+      '/driving-schools/current/drive-buzz-onboarding-links',
+      {},
+      { enabled, staleTime: 5 * 60_000 },
+    ),
+  );
+}

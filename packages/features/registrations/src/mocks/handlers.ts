@@ -19,6 +19,7 @@ export const demoPublicForm: PublicRegistrationForm = {
   licenseClasses: ['AM', 'A1', 'A2', 'A', 'B', 'BE', 'B197'],
   theoryCourses: [
     { id: 11, name: 'Ferienkurs Klasse B', start: '2099-07-06', end: '2099-07-17', branchId: 1 },
+    { id: 12, name: 'Abendkurs', start: '2099-06-01', end: '2099-07-10', branchId: 1 },
   ],
 };
 
@@ -105,6 +106,20 @@ export const demoStudent = {
   lastName: 'Neumann',
 } as Student;
 
+const LINK = `https://fahrschule.example/register/${DEMO_TOKEN}`;
+
+/** The school's registration links as the server lists them. */
+export const demoOnboardingLinks = [
+  { key: 'registration', label: 'Anmeldung', url: LINK },
+  { key: 'fastlane', label: 'Anmeldung Intensivkurs (Fast Lane)', url: `${LINK}?fastlane=1` },
+  {
+    key: 'class-B',
+    label: 'Anmeldung Klasse B',
+    url: `${LINK}?klasse=B`,
+    licenseClass: 'B' as const,
+  },
+];
+
 /** Handlers of the registration calls, one per outcome, for stories and tests. */
 export const registrationHandlers = {
   publicForm: mockHttp.get('/public/registrations/{schoolToken}', ({ response }) =>
@@ -183,6 +198,14 @@ export const registrationHandlers = {
   ),
   remove: mockHttp.delete('/registrations/{id}', ({ response }) => response(204).empty()),
   branches: mockHttp.get('/branches', ({ response }) => response(200).json([] as never)),
+  onboardingLinks: mockHttp.get(
+    '/driving-schools/current/drive-buzz-onboarding-links',
+    ({ response }) => response(200).json(demoOnboardingLinks),
+  ),
+  onboardingLinksDown: mockHttp.get(
+    '/driving-schools/current/drive-buzz-onboarding-links',
+    ({ response }) => response(500).json(errorBody('errors.internal')),
+  ),
 };
 
 /** The inbox with data: the list, counter, options, read state, matches, conversion. */
@@ -196,4 +219,5 @@ export const inboxHandlers = [
   registrationHandlers.convert,
   registrationHandlers.remove,
   registrationHandlers.branches,
+  registrationHandlers.onboardingLinks,
 ];
