@@ -123,7 +123,7 @@ export function ensureInstalled({ force = false } = {}) {
 
 function workspaceManifests() {
   const out = [];
-  for (const base of ['openapi', 'packages', 'packages/features', 'apps']) {
+  for (const base of ['openapi', 'packages', 'packages/features', 'apps', 'examples']) {
     const dir = join(root, base);
     if (existsSync(join(dir, 'package.json'))) out.push(join(base, 'package.json'));
     if (!existsSync(dir)) continue;

@@ -3,6 +3,7 @@
 //   lint and format (Biome) · OpenAPI lint · typecheck · unit tests (api, ui, feature packages)
 //   server tests (PGlite, and PostgreSQL when DATABASE_URL is set)
 //   builds · every Storybook story as a test in Chromium (a11y included) · end-to-end in Chromium
+//   · the embed example (examples/embed-scheduler) in Chromium
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,22 @@ if (setupOk) {
       );
       await step('End-to-end in Chromium', async () => (await runParallel([e2e])).ok);
     }
+    // examples/embed-scheduler: the scheduler and the invoice wizard in a foreign host page —
+    // its Vite build, the real server (the e2e harness), Chromium; about 30 s.
+    await step(
+      'Embedding example in Chromium (foreign host, real server)',
+      async () =>
+        (
+          await runParallel([
+            {
+              label: 'embed',
+              command: 'corepack',
+              args: ['pnpm', '--filter', '@fahrwerk/example-embed-scheduler', 'e2e'],
+              env: seeded ? { E2E_DATA_TEMPLATE: e2eTemplate.dir } : {},
+            },
+          ])
+        ).ok,
+    );
   }
   await e2eTemplate.done;
   rmSync(e2eTemplate.root, { recursive: true, force: true });

@@ -77,9 +77,11 @@ export type Harness = {
 
 /**
  * Starts the real server on a copy of the run's seeded data directory (or, outside the
- * e2e config, on a fresh one it seeds itself) and a headless Chromium.
+ * e2e config, on a fresh one it seeds itself) and a headless Chromium. `readyPath`: what
+ * answers once the server listens (default `/login`, which needs the built back office; a
+ * flow that does not open the back office, e.g. the embed example's, waits for an API path).
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { readyPath?: string } = {}): Promise<Harness> {
   // Local iteration on one flow: E2E_BASE_URL points at a server already running (e.g. the
   // demo of `npm start`); nothing is started or stopped, and no mails are caught.
   const external = process.env.E2E_BASE_URL;
@@ -90,7 +92,12 @@ export async function startHarness(): Promise<Harness> {
   if (template) cpSync(template, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpSink();
-  const server = await startServer({ port, dataDir, smtpPort: smtp.port });
+  const server = await startServer({
+    port,
+    dataDir,
+    smtpPort: smtp.port,
+    ...(options.readyPath ? { readyPath: options.readyPath } : {}),
+  });
 
   const browser = await launchBrowser();
 
