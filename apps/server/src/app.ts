@@ -143,7 +143,11 @@ export async function buildApp(
       db: database.db,
       session: sessionService,
       users: usersService,
-      files: createFileStore({ dataDir: config.dataDir }),
+      files: createFileStore({
+        dataDir: config.dataDir,
+        storage: config.fileStorage,
+        log: app.log,
+      }),
       mailer,
       schoolMailer: createSchoolMailer({ fallback: mailer, secretKey: config.mailSecretKey }),
       config,

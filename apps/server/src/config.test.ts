@@ -91,6 +91,65 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 
+  it('file storage: the local folder by default, an S3 bucket with FILE_STORAGE=s3 or S3_BUCKET', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).fileStorage).toEqual({ kind: 'local' });
+    const keys = { S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'geheim' };
+    expect(
+      loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'fahrwerk-files', ...keys }).fileStorage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      bucket: 'fahrwerk-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'geheim',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    // An endpoint of one's own: path style unless told otherwise; the prefix ends in '/'.
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        FILE_STORAGE: 's3',
+        S3_ENDPOINT: 'http://minio.intern:9000/',
+        S3_BUCKET: 'fwk',
+        S3_REGION: 'eu-central-1',
+        S3_PREFIX: '/schulen',
+        ...keys,
+      }).fileStorage,
+    ).toMatchObject({
+      endpoint: 'http://minio.intern:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      prefix: 'schulen/',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        S3_ENDPOINT: 'https://objects.example',
+        S3_BUCKET: 'fwk',
+        S3_FORCE_PATH_STYLE: 'false',
+        ...keys,
+      }).fileStorage,
+    ).toMatchObject({ forcePathStyle: false });
+    // FILE_STORAGE=local wins over a bucket that is set.
+    expect(
+      loadConfig({ DATA_DIR: tmp(), FILE_STORAGE: 'local', S3_BUCKET: 'fwk' }).fileStorage,
+    ).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ DATA_DIR: tmp(), FILE_STORAGE: 's3' })).toThrow(
+      /S3_BUCKET: is required with FILE_STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'Kein Bucket', ...keys })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'fwk', S3_ENDPOINT: 'ftp://x', ...keys }),
+    ).toThrow(/S3_ENDPOINT/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'fwk', S3_PREFIX: 'a/../b', ...keys }),
+    ).toThrow(/S3_PREFIX/);
+  });
+
   it('TRUST_PROXY: a switch or the addresses of the proxies', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(

@@ -90,6 +90,27 @@ function parseTrustProxy(value: string): boolean | string[] {
     .filter(Boolean);
 }
 
+/** The S3-compatible bucket that holds the files (`FILE_STORAGE=s3`). */
+export type S3Storage = {
+  /** Base URL of the S3 API, e.g. `https://s3.eu-central-1.amazonaws.com` or `http://minio:9000`. */
+  endpoint: string;
+  bucket: string;
+  /** The signing region (`us-east-1` for most self-hosted servers). */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>`. */
+  forcePathStyle: boolean;
+  /** Put before every key: '' or ending in '/'. */
+  prefix: string;
+};
+
+/** Where the bytes of uploaded and generated files live (the rows are in `stored_files`). */
+export type FileStorage = { kind: 'local' } | ({ kind: 's3' } & S3Storage);
+
+/** AWS's naming rule for buckets, with the underscore some self-hosted servers allow. */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -147,7 +168,71 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  /** `local` (DATA_DIR/files) or `s3`; without it `s3` when S3_BUCKET is set. */
+  FILE_STORAGE: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).optional()),
+  /** Base URL of the S3 API; without it AWS's `https://s3.<S3_REGION>.amazonaws.com`. */
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .refine((value) => !new URL(value).search, 'must not have a query')
+      .optional(),
+  ),
+  /** The bucket of the files (it must exist); setting it alone chooses `s3`. */
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(S3_BUCKET_NAME, 'must be a bucket name (3–63 of a-z, 0-9, ".", "-", "_")')
+      .optional(),
+  ),
+  /** The region requests are signed for; `us-east-1` suits most self-hosted servers. */
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).default('us-east-1')),
+  /** The access key pair (required with `s3`). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** `true`: `<endpoint>/<bucket>/<key>`; `false`: `<bucket>.<host>/<key>`. Default: true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  /** Put before every object key (`fahrwerk/`), to share a bucket. */
+  S3_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]+$/, 'may hold only A-Z, a-z, 0-9, ".", "-", "_" and "/"')
+      .refine((value) => !value.split('/').includes('..'), 'must not contain ".."')
+      .optional(),
+  ),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * `FILE_STORAGE` and the `S3_*` variables as a FileStorage; the problems (a missing bucket
+ * or key) as lines of the ConfigError.
+ */
+function fileStorageOf(values: Env, problems: string[]): FileStorage {
+  const kind = values.FILE_STORAGE ?? (values.S3_BUCKET ? 's3' : 'local');
+  if (kind === 'local') return { kind };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !values[name],
+  );
+  for (const name of missing) problems.push(`  ${name}: is required with FILE_STORAGE=s3`);
+  const prefix = (values.S3_PREFIX ?? '').replace(/^\/+/, '').replace(/\/*$/, '/');
+  return {
+    kind,
+    endpoint: (values.S3_ENDPOINT ?? `https://s3.${values.S3_REGION}.amazonaws.com`).replace(
+      /\/+$/,
+      '',
+    ),
+    bucket: values.S3_BUCKET ?? '',
+    region: values.S3_REGION,
+    accessKeyId: values.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? '',
+    // Self-hosted servers (the usual reason for S3_ENDPOINT) mostly want path style.
+    forcePathStyle: values.S3_FORCE_PATH_STYLE ?? values.S3_ENDPOINT !== undefined,
+    prefix: prefix === '/' ? '' : prefix,
+  };
+}
 
 export type Config = {
   port: number;
@@ -171,7 +256,7 @@ export type Config = {
   /** Absolute path of the built Storybook. */
   storybookDir: string;
   seedDemo: boolean;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logLevel: Env['LOG_LEVEL'];
   /** Shared rate-limit counters (several server instances); in memory without it. */
   redisUrl: string | undefined;
   /** null: no rate limits (`RATE_LIMITS=off`). */
@@ -180,6 +265,13 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Seconds before a failed background job is tried again (`JOB_RETRY_DELAY_SECONDS`). */
   jobRetryDelaySeconds: number;
+  /**
+   * Where the files' bytes live: `DATA_DIR/files` (the default) or an S3-compatible bucket
+   * (`FILE_STORAGE=s3` or `S3_BUCKET` set; `S3_ENDPOINT`, `S3_REGION`, `S3_ACCESS_KEY_ID`,
+   * `S3_SECRET_ACCESS_KEY`, `S3_FORCE_PATH_STYLE`, `S3_PREFIX`). Several server instances
+   * need the bucket (or one shared folder).
+   */
+  fileStorage: FileStorage;
 };
 
 export class ConfigError extends Error {
@@ -199,6 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${problems}`);
   }
   const values = parsed.data;
+  const problems: string[] = [];
+  const fileStorage = fileStorageOf(values, problems);
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   const dataDir = path.resolve(process.cwd(), values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
@@ -226,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: values.RATE_LIMITS,
     trustProxy: values.TRUST_PROXY,
     jobRetryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
+    fileStorage,
   };
 }
 

@@ -55,6 +55,11 @@ async function main(): Promise<void> {
   const storybookNote = existsSync(config.storybookDir) ? '' : '  (nicht gebaut / not built)';
   const backofficeNote = existsSync(config.staticDir) ? '' : '  (nicht gebaut / not built)';
   const database_ = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir}/pglite)`;
+  const storage = config.fileStorage;
+  const files =
+    storage.kind === 's3'
+      ? `S3 ${storage.bucket}${storage.prefix ? `/${storage.prefix}` : ''} (${storage.endpoint})`
+      : `${config.dataDir}/files`;
 
   const lines = [
     '',
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     `  Back office:  ${url}${backofficeNote}`,
     `  Storybook:    ${url}/storybook/${storybookNote}`,
     `  API:          ${url}/api`,
+    `  Files:        ${files}`,
   ];
   if (showDemo) {
     lines.push(

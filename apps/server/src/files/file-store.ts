@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import type { FileStorage } from '../config';
 import type { Db } from '../db/database';
 import { storedFiles } from '../db/schema';
 import type { Schemas } from '../http/contract-types';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
+import { createFileBackend, type FileBackend } from './file-backend';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
@@ -21,16 +21,23 @@ export type FileContent = {
 };
 
 /**
- * Uploaded and generated files. The bytes sit under `<DATA_DIR>/files/<school>/<uuid>`, the
- * row in `stored_files` (name, type, size, sha256); other tables point at the row.
+ * Uploaded and generated files. The bytes sit in a FileBackend under the storage key
+ * `<school>/<uuid>` — the folder `<DATA_DIR>/files` or an S3-compatible bucket — and the row in
+ * `stored_files` (name, type, size, sha256); other tables point at the row.
  *
  * Order matters so nothing is lost or left half-written: bytes are written first, then the
  * row is inserted (in the caller's transaction when one is passed); when the insert fails the
  * bytes are removed again. Deleting removes the row first, then the bytes.
+ *
+ * Every read is checked against the row's size and SHA-256: bytes changed or cut short in the
+ * folder or the bucket are logged and answered with a 500, never handed out.
  */
 export type FileStore = {
   save: (db: Db, schoolId: number, file: NewFile) => Promise<StoredFileRow>;
-  /** Throws 404 when the file is not the school's. */
+  /**
+   * Throws 404 when the file is not the school's or its bytes are missing, 500 when they do not
+   * match the row's size and SHA-256.
+   */
   read: (db: Db, schoolId: number, fileId: number) => Promise<FileContent>;
   remove: (db: Db, schoolId: number, fileId: number) => Promise<void>;
 };
@@ -52,22 +59,44 @@ export function cleanFileName(name: string): string {
   return (cleaned || 'datei').slice(0, 255);
 }
 
-export function createFileStore(options: { dataDir: string }): FileStore {
-  const root = path.join(options.dataDir, 'files');
-  const pathOf = (storageKey: string) => {
-    const resolved = path.resolve(root, storageKey);
-    if (!resolved.startsWith(path.resolve(root) + path.sep)) {
-      throw new Error(`Storage key outside the file store: ${storageKey}`);
-    }
-    return resolved;
-  };
+/** Where a file whose bytes do not match its row is reported (pino's `log.error(details, message)`). */
+export type FileStoreLog = {
+  error: (details: Record<string, unknown>, message: string) => void;
+};
+
+const consoleLog: FileStoreLog = {
+  error: (details, message) => console.error(message, details),
+};
+
+/** 500: the stored bytes are not what was saved. The message names the file, not its key. */
+export const fileCorrupted = (fileId: number) =>
+  new AppError(
+    500,
+    'errors.unknown',
+    `The stored content of file ${fileId} does not match its SHA-256 checksum: it was changed or cut short in the file store.`,
+  );
+
+export type FileStoreOptions = {
+  /** The files folder is `<dataDir>/files` when the storage is local. */
+  dataDir: string;
+  /** The configured storage (`Config.fileStorage`); the local folder without it. */
+  storage?: FileStorage;
+  /** Integrity failures; the console without it. */
+  log?: FileStoreLog;
+};
+
+export function createFileStore(options: FileStoreOptions): FileStore {
+  const backend: FileBackend = createFileBackend(
+    options.dataDir,
+    options.storage ?? { kind: 'local' },
+  );
+  const log = options.log ?? consoleLog;
 
   return {
     async save(db, schoolId, file) {
       const storageKey = `${schoolId}/${randomUUID()}`;
-      const target = pathOf(storageKey);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.bytes, { flag: 'wx' });
+      const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+      await backend.put(storageKey, file.bytes, sha256);
       try {
         const [row] = await db
           .insert(storedFiles)
@@ -77,13 +106,19 @@ export function createFileStore(options: { dataDir: string }): FileStore {
             fileName: cleanFileName(file.fileName),
             mimeType: file.mimeType.slice(0, 100) || 'application/octet-stream',
             size: file.bytes.length,
-            sha256: createHash('sha256').update(file.bytes).digest('hex'),
+            sha256,
           })
           .returning();
         if (!row) throw new Error('stored_files insert returned no row');
         return row;
       } catch (error) {
-        await rm(target, { force: true });
+        await backend.delete(storageKey).catch((cleanup: unknown) => {
+          // The insert's failure is the one to report; the leftover bytes belong to no row.
+          log.error(
+            { storageKey, backend: backend.description, err: cleanup },
+            'file store: could not remove the bytes of a file whose row was not inserted',
+          );
+        });
         throw error;
       }
     },
@@ -94,15 +129,38 @@ export function createFileStore(options: { dataDir: string }): FileStore {
         .from(storedFiles)
         .where(and(eq(storedFiles.drivingSchoolId, schoolId), eq(storedFiles.id, fileId)));
       if (!row) throw notFound('No such file in your school.');
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(pathOf(row.storageKey));
-      } catch {
-        // The row exists but the bytes are gone (demo rows have no bytes; a restored
-        // database without its files folder): say so instead of answering an empty file.
-        throw notFound(`The content of file ${row.id} is missing from the file store.`);
+      const content = await backend.get(row.storageKey);
+      // The row exists but the bytes are gone (demo rows have no bytes; a restored
+      // database without its files): say so instead of answering an empty file.
+      if (!content) throw notFound(`The content of file ${row.id} is missing from the file store.`);
+      const hash = createHash('sha256');
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of content) {
+        size += chunk.length;
+        // Longer than saved: corrupted whatever follows (leaving the loop ends the stream).
+        if (size > row.size) break;
+        hash.update(chunk);
+        chunks.push(chunk);
       }
-      return { row, bytes };
+      const sha256 = size === row.size ? hash.digest('hex') : null;
+      if (sha256 !== row.sha256) {
+        log.error(
+          {
+            fileId: row.id,
+            schoolId,
+            storageKey: row.storageKey,
+            backend: backend.description,
+            expectedSize: row.size,
+            size: size > row.size ? `more than ${row.size}` : size,
+            expectedSha256: row.sha256,
+            sha256,
+          },
+          'file store: stored bytes do not match their SHA-256',
+        );
+        throw fileCorrupted(row.id);
+      }
+      return { row, bytes: Buffer.concat(chunks, size) };
     },
 
     async remove(db, schoolId, fileId) {
@@ -110,7 +168,7 @@ export function createFileStore(options: { dataDir: string }): FileStore {
         .delete(storedFiles)
         .where(and(eq(storedFiles.drivingSchoolId, schoolId), eq(storedFiles.id, fileId)))
         .returning();
-      if (row) await rm(pathOf(row.storageKey), { force: true });
+      if (row) await backend.delete(row.storageKey);
     },
   };
 }
