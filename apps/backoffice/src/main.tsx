@@ -26,6 +26,7 @@ async function bootstrap() {
   const api = createApiClient({
     baseUrl: '/api',
     getToken: () => session.token,
+    getLanguage: () => sessionStorage.getItem(LANGUAGE_KEY),
     // Spec 000 §4: a 401 clears the stored user and token and reloads the page. A failed
     // sign-in (no session yet) is shown on the sign-in page instead.
     onUnauthorized: () => {

@@ -34,13 +34,14 @@ const session = {
   },
 };
 
+const i18n = createI18n({ lng: 'de' });
 const client = createApiClient({
   baseUrl: '/api',
   getToken: session.token,
+  getLanguage: () => i18n.language,
   // An expired or revoked token: back to the host's sign-in.
   onUnauthorized: () => session.set(null),
 });
-const i18n = createI18n({ lng: 'de' });
 
 function SignIn() {
   const [error, setError] = useState<string | null>(null);

@@ -12,6 +12,11 @@ export type ApiClientOptions = {
   onUnauthorized?: () => void;
   /** A fetch to use instead of the global one (tests, server-side rendering). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The user's language, sent as `Accept-Language` when the call sets none (the back office:
+   * its stored language). Omitted, no header: the client reads no global of the host.
+   */
+  getLanguage?: () => string | null | undefined;
 };
 
 export type FetchClient = Client<paths>;
@@ -45,7 +50,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const token = options.getToken();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       if (!request.headers.has('Accept-Language')) {
-        const lang = globalThis.sessionStorage?.getItem('lang');
+        const lang = options.getLanguage?.();
         if (lang) request.headers.set('Accept-Language', lang);
       }
       return request;

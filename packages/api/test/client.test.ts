@@ -30,6 +30,34 @@ describe('createApiClient', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
+  test('sends the language getLanguage gives, and reads no global without it', async () => {
+    const languages: (string | null)[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      languages.push((input as Request).headers.get('Accept-Language'));
+      return jsonResponse(200, []);
+    });
+    const query = { params: { query: { drivingSchoolId: 1, roleId: 1 } } };
+    vi.stubGlobal('sessionStorage', { getItem: () => 'en' });
+    try {
+      const withLanguage = createApiClient({
+        baseUrl: 'http://x/api',
+        getToken: () => 'abc',
+        getLanguage: () => 'de',
+        fetch: fetchMock,
+      });
+      await withLanguage.fetch.GET('/roles/permissions', query);
+      const without = createApiClient({
+        baseUrl: 'http://x/api',
+        getToken: () => 'abc',
+        fetch: fetchMock,
+      });
+      await without.fetch.GET('/roles/permissions', query);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(languages).toEqual(['de', null]);
+  });
+
   test('sends no Authorization header when signed out', async () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const request = input as Request;
