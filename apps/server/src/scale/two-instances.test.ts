@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import {
 import { PERMISSION_KEYS } from '../modules/session/permission-keys';
 import { exited, type Server, startServer } from '../scripts/billing-crash';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot';
+import { type S3TestServer, startS3Server } from '../test/s3-server';
 import { startSmtpSink } from '../test/smtp-sink';
 
 /*
@@ -42,6 +44,10 @@ import { startSmtpSink } from '../test/smtp-sink';
  * Neither JWT_SECRET nor MAIL_SECRET_KEY is set: both instances read the secrets generated
  * into the shared DATA_DIR. The second instance starts once the first has written them (two
  * processes creating them at the very same moment could read a half-written file).
+ *
+ * Then two more instances as on two machines: each with a DATA_DIR of its own, the secrets
+ * from the environment and the files in an S3-compatible bucket (s3rver, started by the
+ * test): a token, an upload and a billing run's PDFs cross between them, no file on disk.
  *
  * Needs DATABASE_URL (CI sets it); skipped with a message otherwise. Without a reachable
  * Redis at REDIS_URL (default redis://127.0.0.1:6379) the rate-limit part is skipped, without
@@ -149,8 +155,111 @@ const PDF = Buffer.from(
 );
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** A fresh database on the DATABASE_URL server, from the global setup's migrated template. */
+async function freshDatabase(dataDir: string) {
+  const name = `fw_two_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl as string);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  await database.migrate();
+  return {
+    url: url.toString(),
+    database,
+    async dispose() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The environment of instance `name` (its connections named fw-two-<name> in PostgreSQL):
+ * no secrets, the local file store; `extra` changes that.
+ */
+function serverEnv(
+  databaseUrl: string,
+  name: 'A' | 'B',
+  dataDir: string,
+  extra: Record<string, string> = {},
+) {
+  const instanceUrl = new URL(databaseUrl);
+  // Tells the instances' connections apart in pg_stat_activity (who holds a lock).
+  instanceUrl.searchParams.set('application_name', `fw-two-${name}`);
+  return {
+    DATABASE_URL: instanceUrl.toString(),
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RATE_LIMITS: 'on',
+    REDIS_URL: withRedis ? redisUrl : '',
+    // The tests' own client addresses (X-Forwarded-For) keep their counters apart.
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: '',
+    PUBLIC_URL: '',
+    JWT_SECRET: '',
+    MAIL_SECRET_KEY: '',
+    FILE_STORAGE: '',
+    S3_BUCKET: '',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    STATIC_DIR: path.join(dataDir, 'no-backoffice'),
+    STORYBOOK_DIR: path.join(dataDir, 'no-storybook'),
+    ...extra,
+  };
+}
+
+/** Stops the instances still running: SIGTERM, SIGKILL after 15 s. */
+async function stopAll(instances: Instance[]) {
+  for (const instance of instances) {
+    if (instance.child.exitCode === null && instance.child.signalCode === null) {
+      instance.child.kill('SIGTERM');
+      const ended = await Promise.race([
+        exited(instance.child).then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      if (!ended) {
+        instance.child.kill('SIGKILL');
+        await exited(instance.child);
+      }
+    }
+  }
+}
+
+/** Fails with the instances' output when `check` throws (a crash leaves its reason there). */
+async function explained(instances: Instance[], check: () => Promise<void>) {
+  try {
+    await check();
+  } catch (error) {
+    const output = instances
+      .map((instance) => `--- ${instance.name}:\n${instance.output.join('').slice(-4000)}`)
+      .join('\n');
+    (error as Error).message += `\n${output}`;
+    throw error;
+  }
+}
+
+/** A student document uploaded through `instance`; answers its id. */
+async function uploadDocument(instance: Instance, token: string, studentId: number, name: string) {
+  const form = new FormData();
+  form.set('studentId', String(studentId));
+  form.set('type', 'EYE_TEST');
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+  const answer = await call<{ id: number }>(instance, 'POST', '/student-documents', {
+    token,
+    form,
+  });
+  expect(answer.status, answer.raw).toBe(201);
+  return answer.body.id;
+}
+
 describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR and Redis', () => {
-  const started = performance.now();
+  let started = performance.now();
   const tag = randomBytes(4).toString('hex');
   const password = 'Zwei#Instanzen1';
   const emails = {
@@ -158,10 +267,8 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
     office: `buero-${tag}@zwei-instanzen.test`,
     clerk: `sachbearbeitung-${tag}@zwei-instanzen.test`,
   };
-  let admin: pg.Client;
-  let databaseName: string;
-  let databaseUrl: string;
   let dataDir: string;
+  let dispose: (() => Promise<void>) | undefined;
   let database: Database;
   let schoolId: number;
   let userIds: Record<string, number>;
@@ -176,44 +283,13 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   let owner: string;
 
   beforeAll(async () => {
-    // A database of its own, from the migrated template of the global setup when there is one.
-    databaseName = `fw_two_${randomBytes(6).toString('hex')}`;
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    const template = inject('postgresTemplate');
-    await admin.query(`create database ${databaseName}${template ? ` template ${template}` : ''}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    started = performance.now();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'fw-two-'));
-    database = await openDatabase({ databaseUrl, dataDir });
-    await database.migrate();
-
-    const env = (name: 'A' | 'B') => {
-      const instanceUrl = new URL(databaseUrl);
-      // Tells the instances' connections apart in pg_stat_activity (who holds a lock).
-      instanceUrl.searchParams.set('application_name', `fw-two-${name}`);
-      return {
-        DATABASE_URL: instanceUrl.toString(),
-        DATA_DIR: dataDir,
-        // Shared through DATA_DIR, as two instances on one machine do.
-        JWT_SECRET: '',
-        MAIL_SECRET_KEY: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        RATE_LIMITS: 'on',
-        REDIS_URL: withRedis ? redisUrl : '',
-        // The tests' own client addresses (X-Forwarded-For) keep their counters apart.
-        TRUST_PROXY: '127.0.0.1',
-        SMTP_URL: '',
-        PUBLIC_URL: '',
-        JOB_RETRY_DELAY_SECONDS: '1',
-        STATIC_DIR: path.join(dataDir, 'no-backoffice'),
-        STORYBOOK_DIR: path.join(dataDir, 'no-storybook'),
-      };
-    };
+    const fresh = await freshDatabase(dataDir);
+    ({ database, dispose } = fresh);
+    // Neither JWT_SECRET nor MAIL_SECRET_KEY: shared through DATA_DIR, as two instances on
+    // one machine do.
+    const env = (name: 'A' | 'B') => serverEnv(fresh.url, name, dataDir);
     const start = async (name: 'A' | 'B') => {
       const server = await startServer(env(name));
       const instance = Object.assign(server, { name });
@@ -275,24 +351,8 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   }, 240_000);
 
   afterAll(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null) {
-        instance.child.kill('SIGTERM');
-        const ended = await Promise.race([
-          exited(instance.child).then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
-        ]);
-        if (!ended) {
-          instance.child.kill('SIGKILL');
-          await exited(instance.child);
-        }
-      }
-    }
-    await database?.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    }
+    await stopAll(instances);
+    await dispose?.();
     await dovecot?.stop();
     await sink?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -301,23 +361,10 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
     );
   }, 60_000);
 
-  /** Fails with the instances' output when `check` throws (a crash leaves its reason there). */
-  const explained = async (check: () => Promise<void>) => {
-    try {
-      await check();
-    } catch (error) {
-      const output = instances
-        .map((instance) => `--- ${instance.name}:\n${instance.output.join('').slice(-4000)}`)
-        .join('\n');
-      (error as Error).message += `\n${output}`;
-      throw error;
-    }
-  };
-
   it(
     'a token signed in on one instance works on the other; archiving the user ends it on both',
     () =>
-      explained(async () => {
+      explained(instances, async () => {
         const list = (instance: Instance, token: string) =>
           call(instance, 'POST', '/students/student-list', { token, body: { page: 0, size: 5 } });
         expect((await list(b, owner)).status).toBe(200);
@@ -362,7 +409,7 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   it.skipIf(!withRedis)(
     'failed sign-ins on both instances add up in Redis: after 5 + 5 even the right password is refused on either',
     () =>
-      explained(async () => {
+      explained(instances, async () => {
         const client = `198.51.100.${randomInt(1, 255)}`;
         const attempt = (instance: Instance, secret: string) =>
           call<{ error_message?: string }>(instance, 'POST', '/generate-token', {
@@ -386,21 +433,9 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   it(
     'a file uploaded through one instance is downloaded through the other, byte for byte',
     () =>
-      explained(async () => {
-        const upload = async (instance: Instance, studentId: number, name: string) => {
-          const form = new FormData();
-          form.set('studentId', String(studentId));
-          form.set('type', 'EYE_TEST');
-          form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
-          const answer = await call<{ id: number }>(instance, 'POST', '/student-documents', {
-            token: owner,
-            form,
-          });
-          expect(answer.status, answer.raw).toBe(201);
-          return answer.body.id;
-        };
-        const fromA = await upload(a, studentIds[0] as number, 'Sehtest-A.pdf');
-        const fromB = await upload(b, studentIds[1] as number, 'Sehtest-B.pdf');
+      explained(instances, async () => {
+        const fromA = await uploadDocument(a, owner, studentIds[0] as number, 'Sehtest-A.pdf');
+        const fromB = await uploadDocument(b, owner, studentIds[1] as number, 'Sehtest-B.pdf');
         for (const [id, reader] of [
           [fromA, b],
           [fromB, a],
@@ -418,7 +453,7 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   it.skipIf(!withDovecot)(
     'two syncs of one mailbox at once, one through each instance, fetch every mail once',
     () =>
-      explained(async () => {
+      explained(instances, async () => {
         const box = { user: `info-${tag}@zwei-instanzen.test`, password: 'Postfach#Zwei1' };
         const server = dovecot as Dovecot;
         await server.addUser(box);
@@ -509,7 +544,7 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
   it(
     `a billing run of ${RUN_SIZE} started through A and read through B survives SIGKILL of the instance working on it`,
     () =>
-      explained(async () => {
+      explained(instances, async () => {
         type Run = { id: number; status: string; done: number; total: number; issued: number };
         const startedRun = await call<Run>(a, 'POST', '/billing-runs', {
           token: owner,
@@ -627,3 +662,131 @@ describe.skipIf(!serverUrl)('two server instances on one PostgreSQL, DATA_DIR an
     240_000,
   );
 });
+
+describe.skipIf(!serverUrl)(
+  'two server instances as on two machines: own DATA_DIRs, files in S3',
+  () => {
+    let started = performance.now();
+    const tag = randomBytes(4).toString('hex');
+    const password = 'Zwei#Maschinen1';
+    const email = `inhaber-${tag}@zwei-maschinen.test`;
+    const size = 4;
+    const dataDirs: string[] = [];
+    const instances: Instance[] = [];
+    let s3: S3TestServer | undefined;
+    let dispose: (() => Promise<void>) | undefined;
+    let database: Database;
+    let schoolId: number;
+    const studentIds: number[] = [];
+    const educationIds: number[] = [];
+    let a: Instance;
+    let b: Instance;
+
+    beforeAll(async () => {
+      started = performance.now();
+      s3 = await startS3Server();
+      for (const name of ['a', 'b']) {
+        dataDirs.push(await mkdtemp(path.join(os.tmpdir(), `fw-two-s3-${name}-`)));
+      }
+      const fresh = await freshDatabase(dataDirs[0] as string);
+      ({ database, dispose } = fresh);
+      // Nothing shared on disk: the secrets come from the environment, the files from S3.
+      const shared = {
+        ...s3.env,
+        JWT_SECRET: `two-machines-${randomBytes(24).toString('hex')}`,
+        MAIL_SECRET_KEY: randomBytes(32).toString('base64'),
+      };
+      const start = async (name: 'A' | 'B', dataDir: string) => {
+        const server = await startServer(serverEnv(fresh.url, name, dataDir, shared));
+        const instance = Object.assign(server, { name });
+        instances.push(instance);
+        return instance;
+      };
+      const school = (async () => {
+        const created = await createSchool(database.db, {
+          name: `Fahrschule Zwei Maschinen ${tag}`,
+          roles: [
+            { name: 'Inhaber', type: 'OWNER', description: 'Inhaber', allow: PERMISSION_KEYS },
+          ],
+          users: [
+            {
+              firstName: 'Ida',
+              lastName: 'Inhaber',
+              email,
+              password,
+              roles: ['Inhaber'],
+              studentVisibility: 'ALL',
+            },
+          ],
+        });
+        schoolId = created.schoolId;
+        const fixture = await invoiceFixture(database.db, schoolId);
+        for (let n = 0; n < size; n += 1) {
+          const made = await studentWithServices(database.db, fixture);
+          studentIds.push(made.studentId);
+          educationIds.push(made.educationId);
+        }
+      })();
+      [a, b] = await Promise.all([
+        start('A', dataDirs[0] as string),
+        start('B', dataDirs[1] as string),
+        school,
+      ]);
+      console.log(
+        `[two-instances/S3] ready in ${((performance.now() - started) / 1000).toFixed(1)} s: A ${a.url}, B ${b.url}, bucket ${s3.storage.endpoint}`,
+      );
+    }, 240_000);
+
+    afterAll(async () => {
+      await stopAll(instances);
+      await dispose?.();
+      await s3?.stop();
+      for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+      console.log(
+        `[two-instances/S3] ${((performance.now() - started) / 1000).toFixed(1)} s in all (start, checks, stop)`,
+      );
+    }, 60_000);
+
+    it(
+      'a token, an uploaded file and a billing run cross between them; no file lands on either disk',
+      () =>
+        explained(instances, async () => {
+          const signIn = await call<{ token: string }>(b, 'POST', '/generate-token', {
+            body: { email, password },
+          });
+          expect(signIn.status, signIn.raw).toBe(200);
+          const token = signIn.body.token;
+
+          const uploaded = await uploadDocument(a, token, studentIds[0] as number, 'Sehtest.pdf');
+          const download = await call(b, 'GET', `/student-documents/${uploaded}`, { token });
+          expect(download.status, download.raw).toBe(200);
+          expect(sha256(download.bytes)).toBe(sha256(PDF));
+
+          type Run = { id: number; status: string; issued: number };
+          const run = await call<Run>(b, 'POST', '/billing-runs', {
+            token,
+            body: { studentEducationIds: educationIds },
+          });
+          expect(run.status, run.raw).toBe(202);
+          const finished = await waitFor('the run finished, read through A', async () => {
+            const answer = await call<Run>(a, 'GET', `/billing-runs/${run.body.id}`, { token });
+            return answer.body.status === 'FINISHED' ? answer.body : undefined;
+          });
+          expect(finished.issued).toBe(size);
+          const zip = await call(a, 'GET', `/billing-runs/${run.body.id}/pdfs`, { token });
+          expect(zip.status, zip.raw.slice(0, 300)).toBe(200);
+          const pdfs = Object.values(unzipSync(new Uint8Array(zip.bytes)));
+          expect(pdfs).toHaveLength(size);
+          for (const pdf of pdfs) expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+
+          // Every byte in the bucket (the upload and the PDFs), none under either DATA_DIR.
+          const keys = await (s3 as S3TestServer).listKeys(`${schoolId}/`);
+          expect(keys.length).toBeGreaterThanOrEqual(size + 1);
+          for (const dataDir of dataDirs) {
+            expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
+          }
+        }),
+      120_000,
+    );
+  },
+);
