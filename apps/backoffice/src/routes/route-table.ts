@@ -295,7 +295,10 @@ export const ROUTES: RouteDef[] = [
     title: 'routes.lmsThemeLoop',
     note: "The spec lists no permission. The catalogue (categories, subcategories with question counts, 'Erläuterung öffnen') is open to any signed-in user; editing a subcategory's explanation link needs MODULE_THEORY_WRITE. A student's progress per subcategory and its questions with the student's state need MODULE_CUSTOMERS: without it the screen says so and shows the catalogue only. `?studentId=` opens a student.",
   }),
-  shell('/unterricht', 'notAvailable', 'routes.unterricht'),
+  {
+    ...shell('/unterricht', 'learning.lessonDashboard', 'routes.unterricht'),
+    note: 'The spec lists no permission: any signed-in user sees the lesson dashboard; changing tiles, images and the video link needs MODULE_THEORY_WRITE (the server refuses otherwise, the screen offers no editing).',
+  },
   route({
     path: '/base-knowledge',
     permissions: [],
@@ -382,9 +385,10 @@ export const ROUTES: RouteDef[] = [
   route({
     path: '/book-mirror',
     permissions: [],
-    layout: 'public',
-    screen: 'notAvailable',
+    layout: 'signedIn',
+    screen: 'learning.bookMirror',
     title: 'routes.bookMirror',
+    note: "Our decision (the spec names only the route and 'mirror book viewer, outside the shell'): one knowledge-book page, large and without the shell, for the projector or second screen; it follows the book the instructor has open in this browser ('Auf Beamer zeigen' opens it), and can be turned alone. The books need a sign-in, so the page does too (the window opened from the back office shares the session). `?book=59|60|61&page=`.",
   }),
 ];
 

@@ -1,11 +1,15 @@
 import {
+  BookMirrorScreen,
   type KnowledgeBookId,
   KnowledgeBookScreen,
   LearningModeScreen,
+  LessonDashboardScreen,
   QuestionTutorScreen,
   ThemeLoopScreen,
 } from '@fahrwerk/learning';
+import { Button } from '@fahrwerk/ui';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import type { Pages } from './screens';
 
 /*
@@ -50,6 +54,15 @@ function QuestionTutorPage() {
   return <QuestionTutorScreen {...education} onOpenLearningMode={(id) => open('/lms', id)} />;
 }
 
+/**
+ * Opens (or brings forward) the mirror-book window on the page given. The window is named, so
+ * a second press reuses it; it is opened without `noopener`, so it shares this tab's session.
+ */
+function openBookMirror(bookId: KnowledgeBookId, pageId?: number) {
+  const query = pageId === undefined ? `?book=${bookId}` : `?book=${bookId}&page=${pageId}`;
+  window.open(`/book-mirror${query}`, 'fahrwerk-book-mirror')?.focus();
+}
+
 type BookPath = '/base-knowledge' | '/additional-knowledge-a' | '/additional-knowledge-b';
 
 /** A knowledge book on its route, the open page kept in the URL as `?page=`. */
@@ -61,6 +74,7 @@ function KnowledgeBookPage({ bookId, path }: { bookId: KnowledgeBookId; path: Bo
       bookId={bookId}
       pageId={idOf(search.page)}
       onOpenPage={(pageId) => void navigate({ href: `${path}?page=${pageId}` })}
+      onOpenMirror={openBookMirror}
     />
   );
 }
@@ -97,6 +111,42 @@ function ThemeLoopPage() {
   );
 }
 
+/** `/unterricht`: the lesson dashboard, with the mirror book for the projector at hand. */
+function LessonDashboardPage() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <LessonDashboardScreen
+      actions={
+        <Button variant="secondary" onPress={() => openBookMirror(59)}>
+          {t('learning.openBookMirror')}
+        </Button>
+      }
+    />
+  );
+}
+
+const isBookId = (id: number | undefined): id is KnowledgeBookId =>
+  id === 59 || id === 60 || id === 61;
+
+/** `/book-mirror`: one knowledge-book page, large, following the book opened in this browser. */
+function BookMirrorPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { book?: unknown; page?: unknown };
+  const book = idOf(search.book);
+  return (
+    <BookMirrorScreen
+      bookId={isBookId(book) ? book : 59}
+      pageId={idOf(search.page)}
+      onPageChange={(page) =>
+        void navigate({
+          href: `/book-mirror?book=${page.bookId}&page=${page.pageId}`,
+          replace: true,
+        })
+      }
+    />
+  );
+}
+
 export const LEARNING_PAGES = {
   mode: LearningModePage,
   tutor: QuestionTutorPage,
@@ -104,4 +154,6 @@ export const LEARNING_PAGES = {
   additionalKnowledgeB: AdditionalKnowledgeBPage,
   additionalKnowledgeA: AdditionalKnowledgeAPage,
   themeLoop: ThemeLoopPage,
+  lessonDashboard: LessonDashboardPage,
+  bookMirror: BookMirrorPage,
 } satisfies Pages;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { BOOK_MIRROR_CHANNEL } from './components/book-mirror-channel';
 import { KnowledgeBookScreen } from './knowledge-book-screen';
 import { knowledgeHandlers, knowledgeStateHandlers } from './mocks/knowledge-handlers';
 
@@ -145,5 +146,32 @@ export const English: Story = {
     await canvas.findByRole('navigation', { name: 'Contents' });
     await canvas.findByText('Page 1 of 4');
     await canvas.findByRole('button', { name: 'Next page: Geschwindigkeit' });
+  },
+};
+
+/** "Auf Beamer zeigen" asks the host to open the mirror book; every page turned is announced. */
+export const ShowOnProjector: Story = {
+  args: { onOpenMirror: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const channel = new BroadcastChannel(BOOK_MIRROR_CHANNEL);
+    const announced: unknown[] = [];
+    channel.onmessage = (event) => announced.push(event.data);
+    try {
+      await userEvent.click(await canvas.findByRole('button', { name: 'Auf Beamer zeigen' }));
+      await expect(args.onOpenMirror).toHaveBeenCalledWith(59, 5901);
+      await userEvent.click(canvas.getByRole('button', { name: 'Nächste Seite: Geschwindigkeit' }));
+      await waitFor(() =>
+        expect(announced).toContainEqual({ type: 'page', page: { bookId: 59, pageId: 5902 } }),
+      );
+      // A mirror window that opens asks, and is told the page shown now.
+      announced.length = 0;
+      channel.postMessage({ type: 'hello' });
+      await waitFor(() =>
+        expect(announced).toContainEqual({ type: 'page', page: { bookId: 59, pageId: 5902 } }),
+      );
+    } finally {
+      channel.close();
+    }
   },
 };

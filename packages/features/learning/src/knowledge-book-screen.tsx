@@ -6,8 +6,9 @@ import {
   type KnowledgeBookId,
   pagesInOrder,
   useKnowledgeBook,
-  useKnowledgePageHtml,
 } from './api/knowledge-queries';
+import { publishMirroredPage, useMirrorRequests } from './components/book-mirror-channel';
+import { KnowledgePageText } from './components/knowledge-page-text';
 import { useLearningTranslation } from './use-learning-translation';
 
 export type KnowledgeBookScreenProps = {
@@ -17,6 +18,11 @@ export type KnowledgeBookScreenProps = {
   pageId?: number;
   /** A page was opened, e.g. to keep it in the URL. */
   onOpenPage?: (pageId: number) => void;
+  /**
+   * Shows "Auf Beamer zeigen": the host opens its mirror-book window (the back office's
+   * `/book-mirror`), which then follows the page opened here in this browser.
+   */
+  onOpenMirror?: (bookId: KnowledgeBookId, pageId: number) => void;
 };
 
 /**
@@ -24,7 +30,12 @@ export type KnowledgeBookScreenProps = {
  * which shows the server's HTML in a readable container, with previous and next page across
  * chapters. Open to any signed-in user (the spec lists no permission).
  */
-export function KnowledgeBookScreen({ bookId, pageId, onOpenPage }: KnowledgeBookScreenProps) {
+export function KnowledgeBookScreen({
+  bookId,
+  pageId,
+  onOpenPage,
+  onOpenMirror,
+}: KnowledgeBookScreenProps) {
   const { t } = useLearningTranslation();
   const book = useKnowledgeBook(bookId);
   const fallbackTitle = t(`book.title.${bookId}`);
@@ -63,20 +74,30 @@ export function KnowledgeBookScreen({ bookId, pageId, onOpenPage }: KnowledgeBoo
       {pagesInOrder(book.data).length === 0 ? (
         <EmptyState title={t('book.empty')} description={t('book.emptyText')} />
       ) : (
-        <BookContent book={book.data} pageId={pageId} onOpenPage={onOpenPage} />
+        <BookContent
+          bookId={bookId}
+          book={book.data}
+          pageId={pageId}
+          onOpenPage={onOpenPage}
+          onOpenMirror={onOpenMirror}
+        />
       )}
     </div>
   );
 }
 
 function BookContent({
+  bookId,
   book,
   pageId,
   onOpenPage,
+  onOpenMirror,
 }: {
+  bookId: KnowledgeBookId;
   book: KnowledgeBook;
   pageId?: number;
   onOpenPage?: (pageId: number) => void;
+  onOpenMirror?: KnowledgeBookScreenProps['onOpenMirror'];
 }) {
   const { t } = useLearningTranslation();
   const [chosen, setChosen] = useState<number | undefined>(pageId);
@@ -96,6 +117,13 @@ function BookContent({
     setChosen(id);
     onOpenPage?.(id);
   };
+
+  // A mirror window in this browser follows the page shown here, and asks for it when it opens.
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId !== undefined) publishMirroredPage({ bookId, pageId: currentId });
+  }, [bookId, currentId]);
+  useMirrorRequests(currentId === undefined ? null : { bookId, pageId: currentId });
 
   if (!current) return null;
   return (
@@ -137,8 +165,15 @@ function BookContent({
       <Section
         title={current.title}
         description={t('book.position', { current: index + 1, total: pages.length })}
+        actions={
+          onOpenMirror ? (
+            <Button variant="secondary" onPress={() => onOpenMirror(bookId, current.id)}>
+              {t('mirror.open')}
+            </Button>
+          ) : undefined
+        }
       >
-        <PageText key={current.id} pageId={current.id} />
+        <KnowledgePageText key={current.id} pageId={current.id} />
         <nav
           aria-label={t('book.pageNavigation')}
           className="flex flex-wrap justify-between gap-2 border-t border-neutral-200 pt-4"
@@ -162,53 +197,5 @@ function BookContent({
         </nav>
       </Section>
     </div>
-  );
-}
-
-/** Typography for the page's HTML: headings, paragraphs, lists, tables with borders, quotes. */
-const prose = [
-  'max-w-prose text-base leading-relaxed text-neutral-800',
-  '[&_p]:my-3 [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-neutral-900',
-  '[&_h4]:mt-4 [&_h4]:mb-1 [&_h4]:font-semibold [&_h4]:text-neutral-900',
-  '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
-  '[&_table]:my-4 [&_table]:border-collapse [&_th]:border [&_th]:border-neutral-300 [&_th]:bg-neutral-50',
-  '[&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left [&_td]:border [&_td]:border-neutral-300 [&_td]:px-3 [&_td]:py-1.5',
-  '[&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:italic',
-  '[&_a]:text-brand-700 [&_a]:underline [&_img]:my-3 [&_img]:max-w-full [&_strong]:font-semibold',
-  '[&>:first-child]:mt-0',
-].join(' ');
-
-function PageText({ pageId }: { pageId: number }) {
-  const { t } = useLearningTranslation();
-  const html = useKnowledgePageHtml(pageId);
-  if (html.isPending) {
-    return (
-      <div className="flex justify-center py-10 text-brand-600">
-        <Spinner size="lg" label={t('book.pageLoading')} />
-      </div>
-    );
-  }
-  if (html.isError) {
-    const error: unknown = html.error;
-    if (isApiError(error) && error.status === 404) {
-      return <EmptyState title={t('book.pageNotFound')} />;
-    }
-    return (
-      <ErrorState
-        message={t('book.pageLoadError')}
-        onRetry={() => void html.refetch()}
-        isRetrying={html.isFetching}
-      />
-    );
-  }
-  if (html.data.trim() === '') return <EmptyState title={t('book.pageEmpty')} />;
-  return (
-    <div
-      className={prose}
-      // The server sanitises the page (only p, h3, h4, lists, tables, strong, em, blockquote,
-      // br, a and img, without scripts or event attributes), so it is shown as it is.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server, see above
-      dangerouslySetInnerHTML={{ __html: html.data }}
-    />
   );
 }
