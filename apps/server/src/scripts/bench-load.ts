@@ -1,11 +1,14 @@
-// npm run bench:load -- [--sessions 200] [--schools 5] [--duration 20] [--warmup 5] [--keep] [--database fw_load_…]
+// npm run bench:load -- [--sessions 200] [--rate 1] [--schools 5] [--duration 20] [--warmup 5] [--keep] [--database fw_load_…]
 //
 // Load on one and on two server instances (issue 18): `--sessions` staff sessions (default
 // 200, each a signed-in office user of one of `--schools` demo schools) call the server
-// over loopback at once, with no pause between calls, for `--duration` seconds after
-// `--warmup` seconds, first against one instance, then against two (each taking half of the
-// connections; every session's token is used on both: no sticky sessions). The load is
-// bounded: one HTTP connection per session, a fixed time per phase.
+// over loopback at once for `--duration` seconds after `--warmup` seconds, first against one
+// instance, then against two (each taking half of the connections; every session's token is
+// used on both: no sticky sessions). Each session makes at most `--rate` calls a second
+// (default 1 — a member of staff working flat out; a real one makes a call every few
+// seconds); `--rate 0` calls again as soon as the answer is in, which measures the most the
+// machine answers (latency then is mostly queueing: sessions ÷ answers per second). The
+// load is bounded: one HTTP connection per session, a fixed time per phase.
 //
 // Each connection repeats the back office's calls, one after the other, each cycle as the
 // next session (round robin over all of them):
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     schools: { type: 'string', default: '5' },
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '5' },
+    rate: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     database: { type: 'string' },
   },
@@ -59,16 +63,18 @@ const sessionCount = Number(values.sessions);
 const schoolCount = Number(values.schools);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
+const rate = Number(values.rate);
 const wholeAtLeast = (value: number, least: number) => Number.isInteger(value) && value >= least;
 if (
   !wholeAtLeast(sessionCount, 2) ||
   !wholeAtLeast(schoolCount, 1) ||
   !wholeAtLeast(duration, 1) ||
   !wholeAtLeast(warmup, 0) ||
+  !wholeAtLeast(rate, 0) ||
   (values.database !== undefined && !/^fw_load_[0-9a-f]+$/.test(values.database))
 ) {
   console.error(
-    '--sessions (≥ 2), --schools (≥ 1), --duration (≥ 1) and --warmup (≥ 0) take whole numbers; --database a name fw_load_… printed by --keep.',
+    '--sessions (≥ 2), --schools (≥ 1), --duration (≥ 1), --warmup (≥ 0) and --rate (≥ 0) take whole numbers; --database a name fw_load_… printed by --keep.',
   );
   process.exit(2);
 }
@@ -243,8 +249,11 @@ const json = (body: unknown) => JSON.stringify(body);
  * The calls of one cycle. `onResponse` of a request runs just before autocannon's
  * 'response' event of the same answer (both synchronously), so it names the call measured.
  */
-function cycle(sessions: Session[], answered: { call: CallName | undefined }) {
-  let next = 0;
+function cycle(
+  sessions: Session[],
+  answered: { call: CallName | undefined },
+  turn: { next: number },
+) {
   const headersOf = (context: Context) => ({
     authorization: `Bearer ${context.session?.token}`,
     'content-type': 'application/json',
@@ -283,7 +292,7 @@ function cycle(sessions: Session[], answered: { call: CallName | undefined }) {
       method: 'POST',
       path: '/api/students/student-list',
       setupRequest: (request, context) => {
-        context.session = sessions[next++ % sessions.length] as Session;
+        context.session = sessions[turn.next++ % sessions.length] as Session;
         return {
           ...request,
           headers: headersOf(context),
@@ -390,14 +399,40 @@ const SUCCESS: Record<CallName, number> = {
   'booking (create)': 201,
 };
 
-/** Runs the connections against the servers (split evenly) for `seconds`; fills `phase`. */
-async function load(servers: Server[], sessions: Session[], seconds: number, phase?: Phase) {
-  const started = performance.now();
-  const runs = servers.map((server, index) => {
+/** Autocannon runs per server when paced: their per-second ticks fall apart, not at once. */
+const WAVES = 10;
+
+/** The `index`-th of `parts` near-equal shares of `total`. */
+const share = (total: number, parts: number, index: number) =>
+  Math.floor(total / parts) + (index < total % parts ? 1 : 0);
+
+/**
+ * Runs the connections against the servers (split evenly) for `seconds`, each at most `rate`
+ * calls a second (0: as fast as answered); fills `phase`. Paced, each server's connections
+ * are split over WAVES autocannon runs started a tenth of a second apart: autocannon counts
+ * a connection's calls per second from its start, and 200 connections started at once would
+ * call at the same moment every second.
+ */
+async function load(
+  servers: Server[],
+  sessions: Session[],
+  seconds: number,
+  rate: number,
+  phase?: Phase,
+) {
+  const waves = rate > 0 ? WAVES : 1;
+  const turn = { next: 0 };
+  const slots = servers.flatMap((server, index) => {
+    const perServer = share(sessions.length, servers.length, index);
+    return Array.from({ length: waves }, (_, wave) => ({
+      server,
+      connections: share(perServer, waves, wave),
+      delayMs: (wave * 1000) / waves,
+    })).filter((slot) => slot.connections > 0);
+  });
+  const runs = slots.map(async ({ server, connections, delayMs }) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answered: { call: CallName | undefined } = { call: undefined };
-    const connections =
-      Math.floor(sessions.length / servers.length) +
-      (index < sessions.length % servers.length ? 1 : 0);
     let instance!: autocannon.Instance;
     const done = new Promise<autocannon.Result>((resolve, reject) => {
       instance = autocannon(
@@ -407,7 +442,8 @@ async function load(servers: Server[], sessions: Session[], seconds: number, pha
           pipelining: 1,
           duration: seconds,
           timeout: 30,
-          requests: cycle(sessions, answered),
+          ...(rate > 0 ? { connectionRate: rate } : {}),
+          requests: cycle(sessions, answered, turn),
         },
         (error: unknown, result) => (error ? reject(error) : resolve(result)),
       );
@@ -437,7 +473,8 @@ async function load(servers: Server[], sessions: Session[], seconds: number, pha
   });
   const results = await Promise.all(runs);
   if (phase) {
-    phase.seconds = (performance.now() - started) / 1000;
+    // Every run lasts `seconds`; the per-second figures are per those seconds.
+    phase.seconds = seconds;
     phase.socketErrors += results.reduce((sum, result) => sum + result.timeouts, 0);
   }
   return results;
@@ -517,19 +554,24 @@ try {
   }
 
   const cores = os.availableParallelism();
+  const loadAverage = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
   console.log(
-    `${sessions.length} sessions over ${schools.length} schools (${monday} … ${sunday}), ${warmup} s warm-up + ${duration} s per phase, ${cores} cores shared by client, servers and PostgreSQL, Redis ${withRedis ? 'yes' : 'no'}`,
+    `${sessions.length} sessions over ${schools.length} schools (${monday} … ${sunday}), ${warmup} s warm-up + ${duration} s per phase, ${rate > 0 ? `at most ${rate} call(s) a second per session` : 'each session calling as fast as answered'}, ${cores} cores shared by client, servers and PostgreSQL, Redis ${withRedis ? 'yes' : 'no'}; load average ${loadAverage()} before`,
   );
 
   const one = newPhase('one instance');
-  if (warmup > 0) await load([first], sessions, warmup);
-  await load([first], sessions, duration, one);
+  if (warmup > 0) await load([first], sessions, warmup, rate);
+  await load([first], sessions, duration, rate, one);
 
   const second = await startServer(env);
   servers.push(second);
   const two = newPhase('two instances');
-  if (warmup > 0) await load([first, second], sessions, warmup);
-  await load([first, second], sessions, duration, two);
+  if (warmup > 0) await load([first, second], sessions, warmup, rate);
+  await load([first, second], sessions, duration, rate, two);
 
   // ---- the figures ---------------------------------------------------------------------------
   const ms = (value: number | undefined) =>
@@ -588,7 +630,7 @@ try {
       ` (socket errors and timeouts: one ${one.socketErrors}, two ${two.socketErrors}).` +
       `\nBooking conflicts (409: booked by another session between check and save): one ${conflicts[0]}, two ${conflicts[1]}.` +
       (others.length ? `\nOther answers: ${others.join('; ')}` : '') +
-      `\nGoal: p95 ≤ 200 ms, no errors. ${cores} cores: two instances share them with PostgreSQL and the client.`,
+      `\nGoal: p95 ≤ 200 ms, no errors. ${cores} cores: two instances share them with PostgreSQL and the client (load average ${loadAverage()} after).`,
   );
   failed = all(one).errors + all(two).errors > 0;
 } finally {
