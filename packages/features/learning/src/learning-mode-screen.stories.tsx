@@ -141,6 +141,84 @@ export const AnswerWrong: Story = {
   },
 };
 
+/**
+ * "Frage suchen": by (part of) the official number; the question opens with its explanation,
+ * which MODULE_THEORY_WRITE writes, changes and deletes. The last searches stay at hand, the
+ * same term twice in a row once.
+ */
+export const SearchAndExplain: Story = {
+  args: { studentEducationId: 301 },
+  beforeEach: () => sessionStorage.removeItem('fahrwerk.learning.explanationSearch'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const search = within(await canvas.findByRole('search', { name: 'Frage suchen' }));
+    await userEvent.type(
+      search.getByRole('searchbox', { name: 'Amtliche Nummer' }),
+      '1.2.0{Enter}',
+    );
+    await canvas.findByText('4 Fragen gefunden');
+    await userEvent.clear(search.getByRole('searchbox', { name: 'Amtliche Nummer' }));
+    await userEvent.type(search.getByRole('searchbox', { name: 'Amtliche Nummer' }), '-002{Enter}');
+    await userEvent.click(search.getByRole('button', { name: 'Suchen' }));
+    await canvas.findByText('2 Fragen gefunden');
+    const recent = within(canvas.getByRole('list', { name: 'Zuletzt gesucht:' }));
+    await expect(recent.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      '-002',
+      '1.2.0',
+    ]);
+    await userEvent.click(
+      within(canvas.getByRole('list', { name: 'Gefundene Fragen' })).getByRole('button', {
+        name: /^1\.2\.08-002/,
+      }),
+    );
+    await canvas.findByText('Wie verhalten Sie sich an „Vorfahrt gewähren!“?');
+    await canvas.findByText('Zu dieser Frage gibt es noch keine Erklärung.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Erklärung schreiben' }));
+    const editor = within(
+      await canvas.findByRole('form', { name: 'Erklärung zu Frage 1.2.08-002' }),
+    );
+    await userEvent.click(editor.getByRole('button', { name: 'Erklärung speichern' }));
+    await editor.findByText('Bitte geben Sie eine Erklärung ein.');
+    await userEvent.type(
+      editor.getByRole('textbox', { name: 'Erklärung' }),
+      'Wartepflicht: durchfahren lassen.{Enter}Anhalten nur, wenn nötig.',
+    );
+    await userEvent.click(editor.getByRole('button', { name: 'Erklärung speichern' }));
+    await canvas.findByRole('button', { name: 'Erklärung bearbeiten' });
+    await expect(
+      canvas.getByText(/Wartepflicht: durchfahren lassen\.\s+Anhalten nur, wenn nötig\./),
+    ).toHaveClass('whitespace-pre-line');
+    await expect(calls.explanations).toEqual([
+      {
+        officialNumber: '1.2.08-002',
+        text: 'Wartepflicht: durchfahren lassen.\nAnhalten nur, wenn nötig.',
+      },
+    ]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Erklärung bearbeiten' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Erklärung löschen' }));
+    await userEvent.click(
+      within(await pageBody().findByRole('alertdialog')).getByRole('button', {
+        name: 'Erklärung löschen',
+      }),
+    );
+    await canvas.findByText('Zu dieser Frage gibt es noch keine Erklärung.');
+    await expect(calls.explanations.at(-1)).toEqual({ officialNumber: '1.2.08-002', text: null });
+  },
+};
+
+/** Without MODULE_THEORY_WRITE the explanation is only read. */
+export const ExplanationReadOnly: Story = {
+  args: { studentEducationId: 301 },
+  parameters: { permissions: ['MODULE_CUSTOMERS', 'MODULE_CUSTOMERS_WRITE'] },
+  play: async ({ canvasElement }) => {
+    const canvas = await openChapter(canvasElement, '1.2.08 Vorfahrt');
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Wer von rechts kommt' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Antwort prüfen' }));
+    await canvas.findByText(/Wer von rechts kommt, hat Vorfahrt/);
+    await expect(canvas.queryByRole('button', { name: 'Erklärung bearbeiten' })).toBeNull();
+  },
+};
+
 /** A question the school has not explained yet. */
 export const NoExplanationYet: Story = {
   args: { studentEducationId: 301 },

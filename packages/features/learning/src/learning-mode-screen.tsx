@@ -3,6 +3,7 @@ import { Button, EmptyState, Section } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type { LearningChapter, LearningModeData } from './api/learning-queries';
 import { ChapterList } from './components/chapter-list';
+import { ExplanationSearch } from './components/explanation-search';
 import { LearningFrame } from './components/learning-frame';
 import { LearningStatus } from './components/learning-status';
 import { QuestionCard } from './components/question-card';
@@ -90,9 +91,14 @@ function LearningMode({
           onBack={() => setOpen(null)}
         />
       ) : (
-        <Section title={t('chapters.title')} description={t('chapters.description')}>
-          <ChapterList chapters={data.chapters} onOpen={setOpen} />
-        </Section>
+        <>
+          <Section title={t('chapters.title')} description={t('chapters.description')}>
+            <ChapterList chapters={data.chapters} onOpen={setOpen} />
+          </Section>
+          <Section title={t('search.title')} description={t('search.description')}>
+            <ExplanationSearch data={data} canAnswer={canWrite} />
+          </Section>
+        </>
       )}
     </>
   );

@@ -89,3 +89,28 @@ export function formatNumber(value: number, language: string, fractionDigits = 1
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+/** How many search terms the explanation search keeps (spec 001 §4). */
+export const SEARCH_HISTORY_SIZE = 10;
+
+/**
+ * The explanation search's history after a search for `term`: newest first, at most 10; a term
+ * is added only when it differs from the newest one (spec 001 §4), so the same search twice
+ * in a row is kept once. Empty terms are not kept.
+ */
+export function addSearchTerm(history: readonly string[], term: string): string[] {
+  const cleaned = term.trim();
+  if (cleaned === '' || history[0] === cleaned) return [...history];
+  return [cleaned, ...history].slice(0, SEARCH_HISTORY_SIZE);
+}
+
+/** The questions of the learning mode whose official number contains the term (`1.2.03`, `-004`). */
+export function questionsMatching(data: LearningModeData, term: string) {
+  const needle = term.trim().toLowerCase();
+  if (needle === '') return [];
+  return data.chapters.flatMap((chapter) =>
+    chapter.questions
+      .filter((question) => question.officialNumber.toLowerCase().includes(needle))
+      .map((question) => ({ ...question, chapter: `${chapter.officialNumber} ${chapter.name}` })),
+  );
+}

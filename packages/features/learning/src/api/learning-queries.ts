@@ -1,6 +1,6 @@
 import { type components, isApiError, useApi } from '@fahrwerk/api';
 import { apiKey, type FahrwerkMeta, useInvalidate } from '@fahrwerk/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decodeExplanation } from '../learning-rules';
 
 export type LearningModeData = components['schemas']['LearningModeData'];
@@ -192,4 +192,42 @@ export function useResetAnswers() {
     },
     onSuccess: () => invalidate(...LEARNING_KEYS, '/student-educations'),
   });
+}
+
+/**
+ * Saves or deletes the school's explanation of a question (MODULE_THEORY_WRITE): `PUT` with the
+ * plain text as body, `DELETE` for none. The shown explanations refresh.
+ */
+export function useExplanationMutations(officialNumber: string) {
+  const { fetch } = useApi();
+  const invalidate = useInvalidate();
+  const path = '/standard-question-explanation/{officialNumber}' as const;
+  const init = { params: { path: { officialNumber } } };
+  const queryClient = useQueryClient();
+  // The text saved is shown at once (no "no explanation yet" until the reload), then read again.
+  const refresh = (text: string | null) => {
+    queryClient.setQueryData(apiKey('get', path, init), text);
+    void invalidate('/standard-question-explanation');
+  };
+  return {
+    save: useMutation({
+      meta: inline,
+      mutationFn: async (text: string) => {
+        await fetch.PUT(path, {
+          ...init,
+          body: text,
+          bodySerializer: (body) => body,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        });
+      },
+      onSuccess: (_, text) => refresh(text),
+    }),
+    remove: useMutation({
+      meta: inline,
+      mutationFn: async () => {
+        await fetch.DELETE(path, init);
+      },
+      onSuccess: () => refresh(null),
+    }),
+  };
 }

@@ -32,6 +32,8 @@ export type QuestionCardProps = {
   /** Shows "Nächste Frage" (or `nextLabel`) once the solution is shown. */
   onNext?: () => void;
   nextLabel?: string;
+  /** Opens with the solution and the explanation shown (looking a question up). */
+  revealed?: boolean;
 };
 
 /** What the card shows after checking or revealing: the judgement and the solution. */
@@ -55,6 +57,7 @@ export function QuestionCard({
   position,
   onNext,
   nextLabel,
+  revealed = false,
 }: QuestionCardProps) {
   const { t } = useLearningTranslation();
   const question = useTheoryQuestion(theoryQuestionId, studentEducationId);
@@ -83,6 +86,7 @@ export function QuestionCard({
       position={position}
       onNext={onNext}
       nextLabel={nextLabel}
+      revealed={revealed}
     />
   );
 }
@@ -94,6 +98,7 @@ function QuestionForm({
   position,
   onNext,
   nextLabel,
+  revealed,
 }: Omit<QuestionCardProps, 'theoryQuestionId'> & { question: TheoryQuestion }) {
   const { t } = useLearningTranslation();
   const answer = useAnswerQuestion();
@@ -101,7 +106,7 @@ function QuestionForm({
   const [chosen, setChosen] = useState<string[]>([]);
   const [value, setValue] = useState('');
   const [valueError, setValueError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(revealed ? { kind: 'revealed' } : null);
   const numberField = question.numeric ? numberAnswerOf(question) : undefined;
   const done = outcome !== null;
 

@@ -231,6 +231,8 @@ export type LearningCalls = {
   answers: (QuestionAnswerInput & { theoryQuestionId: number })[];
   /** The educations reset. */
   resets: number[];
+  /** Explanations written (`PUT`, the text) and deleted (`DELETE`, null), by official number. */
+  explanations: { officialNumber: string; text: string | null }[];
   /** Every call of both screens, the student picker's included. */
   handlers: ReturnType<typeof handlersOf>;
   /** Forgets the calls and the answers given (a story's `beforeEach`). */
@@ -247,21 +249,32 @@ export function recordLearningCalls(): LearningCalls {
   const calls = {
     answers: [] as LearningCalls['answers'],
     resets: [] as number[],
+    explanations: [] as LearningCalls['explanations'],
   };
-  const memory = { state: initialState(), lastWrong: initialLastWrong() };
+  const memory = {
+    state: initialState(),
+    lastWrong: initialLastWrong(),
+    explanations: { ...demoExplanations },
+  };
   return {
     ...calls,
     handlers: handlersOf(calls, memory),
     reset: () => {
       calls.answers.length = 0;
       calls.resets.length = 0;
+      calls.explanations.length = 0;
       memory.state = initialState();
       memory.lastWrong = initialLastWrong();
+      memory.explanations = { ...demoExplanations };
     },
   };
 }
 
-type Memory = { state: Map<number, State>; lastWrong: Map<number, LastWrongAnswer> };
+type Memory = {
+  state: Map<number, State>;
+  lastWrong: Map<number, LastWrongAnswer>;
+  explanations: Record<string, string>;
+};
 
 export function learningModeOf(
   state: Map<number, State>,
@@ -312,7 +325,10 @@ function statsOf(state: Map<number, State>, studentEducationId: number): Schemas
 const numberOf = (text: string | undefined) =>
   text === undefined ? Number.NaN : Number(text.trim().replace(',', '.'));
 
-function handlersOf(calls: Pick<LearningCalls, 'answers' | 'resets'>, memory: Memory) {
+function handlersOf(
+  calls: Pick<LearningCalls, 'answers' | 'resets' | 'explanations'>,
+  memory: Memory,
+) {
   return [
     // Before `/theory-questions/{theoryQuestionId}`, which would match its path too.
     mockHttp.get('/theory-questions/learning-mode-for-fsc', ({ query, response }) =>
@@ -379,8 +395,22 @@ function handlersOf(calls: Pick<LearningCalls, 'answers' | 'resets'>, memory: Me
         });
       },
     ),
+    mockHttp.put(
+      '/standard-question-explanation/{officialNumber}',
+      async ({ params, request, response }) => {
+        const text = await request.text();
+        calls.explanations.push({ officialNumber: params.officialNumber, text });
+        memory.explanations[params.officialNumber] = text;
+        return response(204).empty();
+      },
+    ),
+    mockHttp.delete('/standard-question-explanation/{officialNumber}', ({ params, response }) => {
+      calls.explanations.push({ officialNumber: params.officialNumber, text: null });
+      delete memory.explanations[params.officialNumber];
+      return response(204).empty();
+    }),
     mockHttp.get('/standard-question-explanation/{officialNumber}', ({ params, response }) => {
-      const text = demoExplanations[params.officialNumber];
+      const text = memory.explanations[params.officialNumber];
       return text === undefined
         ? response(404).json(errorBody('errors.not_found'))
         : response(200).text(encodeExplanation(text));
