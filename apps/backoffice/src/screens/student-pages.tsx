@@ -2,6 +2,7 @@ import { useCan } from '@fahrwerk/core';
 import {
   DocumentsInProcessingScreen,
   EducationEventsScreen,
+  LearnStatusPanel,
   LearnStatusScreen,
   QrUploadScreen,
   StudentCreateScreen,
@@ -17,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { documentFormRoute } from './document-routes';
 import type { Pages } from './screens';
 
-const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices' | 'payments'> = [
+const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices' | 'payments' | 'learning'> = [
   'master',
   'educations',
   'documents',
@@ -28,6 +29,7 @@ const TABS: Array<StudentEditTab | 'theory' | 'exams' | 'invoices' | 'payments'>
   'payments',
   'timeline',
   'checklists',
+  'learning',
 ];
 
 /** The exam lists (as `EXAM_ROUTE` of the exams package, which loads with the tab only). */
@@ -49,6 +51,14 @@ const StudentPaymentsTab = lazy(() =>
 const StudentExamsPanel = lazy(() =>
   import('@fahrwerk/exams').then((exams) => ({ default: exams.StudentExamsPanel })),
 );
+
+/** The learning area's pages of an education. */
+function learningLinks(navigate: ReturnType<typeof useNavigate>) {
+  return {
+    onOpenLearningMode: (id: number) => navigate({ href: `/lms?studentEducationId=${id}` }),
+    onOpenTutor: (id: number) => navigate({ href: `/lms-question-tutor?studentEducationId=${id}` }),
+  };
+}
 
 /** The tabs other features add to the record, as far as the user may see them. */
 function useRecordTabs(): StudentRecordTab[] {
@@ -104,6 +114,13 @@ function useRecordTabs(): StudentRecordTab[] {
       ),
     });
   }
+  // The learning status: the catalogue per education, the learning-app switch, and the way
+  // into the learning mode and question tutor of an education.
+  tabs.push({
+    id: 'learning',
+    label: t('studentRecord.learning'),
+    render: (student) => <LearnStatusPanel studentId={student.id} {...learningLinks(navigate)} />,
+  });
   if (canInvoices) {
     tabs.push({
       id: 'payments',
@@ -192,6 +209,7 @@ function LearnStatusPage({ params }: StudentParams) {
       key={id}
       studentId={id}
       onOpenStudent={(studentId) => navigate({ href: `/students/edit/${studentId}` })}
+      {...learningLinks(navigate)}
     />
   );
 }

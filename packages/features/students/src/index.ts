@@ -1,7 +1,12 @@
 export { DocumentsInProcessingScreen } from './documents-in-processing-screen';
 export { EducationEventsScreen, type EducationEventsScreenProps } from './education-events-screen';
 export { registerStudentsTexts, STUDENTS_NAMESPACE } from './i18n';
-export { LearnStatusScreen, type LearnStatusScreenProps } from './learn-status-screen';
+export {
+  type LearningLinks,
+  LearnStatusPanel,
+  LearnStatusScreen,
+  type LearnStatusScreenProps,
+} from './learn-status-screen';
 export { QrUploadScreen, type QrUploadScreenProps } from './qr-upload-screen';
 export type { StudentForm as StudentFormValues } from './schemas/student-form';
 export { StudentCreateScreen, type StudentCreateScreenProps } from './student-create-screen';

@@ -9,7 +9,7 @@ const LOAD = { timeout: 30_000 };
 const meta = {
   title: 'Features/Students/LearnStatusScreen',
   component: LearnStatusScreen,
-  args: { studentId: 101, onOpenStudent: fn() },
+  args: { studentId: 101, onOpenStudent: fn(), onOpenLearningMode: fn(), onOpenTutor: fn() },
   parameters: {
     msw: { handlers: [studentHandlers.get, studentHandlers.educations, studentHandlers.driveBuzz] },
   },
@@ -24,6 +24,22 @@ export const Full: Story = {
     await canvas.findByText('2025-04', undefined, LOAD);
     await userEvent.click(canvas.getByRole('switch', { name: 'Lern-App für diese Ausbildung' }));
     await within(document.body).findByText('Gespeichert.', undefined, LOAD);
+  },
+};
+
+/** Each education leads into the learning mode and the question tutor. */
+export const IntoTheLearningArea: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('2025-04', undefined, LOAD);
+    const [mode] = canvas.getAllByRole('button', { name: /^Lernmodus der Ausbildung Klasse / });
+    await userEvent.click(mode as HTMLElement);
+    await expect(args.onOpenLearningMode).toHaveBeenCalledWith(expect.any(Number));
+    const [tutor] = canvas.getAllByRole('button', {
+      name: /^Fragentrainer der Ausbildung Klasse /,
+    });
+    await userEvent.click(tutor as HTMLElement);
+    await expect(args.onOpenTutor).toHaveBeenCalledWith(expect.any(Number));
   },
 };
 

@@ -13,7 +13,15 @@ import {
 import { useEducationSwitch, useStudent, useStudentEducations } from './api/student-queries';
 import { useStudentsTranslation } from './use-students-translation';
 
-export type LearnStatusScreenProps = {
+/** Ways into the learning area for one education; a button shows only for a callback given. */
+export type LearningLinks = {
+  /** The learning mode of the education (`/lms?studentEducationId=`). */
+  onOpenLearningMode?: (studentEducationId: number) => void;
+  /** The question tutor of the education (`/lms-question-tutor?studentEducationId=`). */
+  onOpenTutor?: (studentEducationId: number) => void;
+};
+
+export type LearnStatusScreenProps = LearningLinks & {
   studentId: number;
   onOpenStudent: (id: number) => void;
 };
@@ -22,7 +30,39 @@ export type LearnStatusScreenProps = {
  * `/learn-status/{id}`, the people-data part: each active education with its theory question
  * catalogue and the learning-app switch. Learning progress itself belongs to the learning area.
  */
-export function LearnStatusScreen({ studentId, onOpenStudent }: LearnStatusScreenProps) {
+export function LearnStatusScreen({ studentId, onOpenStudent, ...links }: LearnStatusScreenProps) {
+  const { t } = useStudentsTranslation();
+  const student = useStudent(studentId);
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        eyebrow={t('learnStatus.title')}
+        title={
+          student.data
+            ? `${student.data.firstName} ${student.data.lastName}`
+            : t('learnStatus.title')
+        }
+        description={t('learnStatus.description')}
+        actions={
+          <Button variant="secondary" onPress={() => onOpenStudent(studentId)}>
+            {t('edit.tabs.master')}
+          </Button>
+        }
+      />
+      <LearnStatusPanel studentId={studentId} {...links} />
+    </div>
+  );
+}
+
+/**
+ * The learning part of a student record: each active education with its question catalogue,
+ * the learning-app switch and the way into the learning mode and the question tutor.
+ */
+export function LearnStatusPanel({
+  studentId,
+  onOpenLearningMode,
+  onOpenTutor,
+}: LearningLinks & { studentId: number }) {
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const student = useStudent(studentId);
@@ -45,16 +85,6 @@ export function LearnStatusScreen({ studentId, onOpenStudent }: LearnStatusScree
   const active = educations.data.filter((education) => !education.archived);
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        eyebrow={t('learnStatus.title')}
-        title={`${student.data.firstName} ${student.data.lastName}`}
-        description={t('learnStatus.description')}
-        actions={
-          <Button variant="secondary" onPress={() => onOpenStudent(studentId)}>
-            {t('edit.tabs.master')}
-          </Button>
-        }
-      />
       {active.length === 0 ? (
         <EmptyState title={t('learnStatus.empty')} />
       ) : (
@@ -62,7 +92,35 @@ export function LearnStatusScreen({ studentId, onOpenStudent }: LearnStatusScree
           <Section
             key={education.id}
             title={t('timeline.education', { licenseClass: education.licenseClass })}
-            actions={<Badge>{t(`enum.educationStatus.${education.status}`)}</Badge>}
+            actions={
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge>{t(`enum.educationStatus.${education.status}`)}</Badge>
+                {onOpenLearningMode && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('learnStatus.openLearningModeOf', {
+                      licenseClass: education.licenseClass,
+                    })}
+                    onPress={() => onOpenLearningMode(education.id)}
+                  >
+                    {t('learnStatus.openLearningMode')}
+                  </Button>
+                )}
+                {onOpenTutor && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('learnStatus.openTutorOf', {
+                      licenseClass: education.licenseClass,
+                    })}
+                    onPress={() => onOpenTutor(education.id)}
+                  >
+                    {t('learnStatus.openTutor')}
+                  </Button>
+                )}
+              </div>
+            }
           >
             <dl className="mb-3 grid grid-cols-2 gap-1 text-sm">
               <dt className="text-neutral-600">{t('learnStatus.questionsVersion')}</dt>
