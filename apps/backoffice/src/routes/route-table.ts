@@ -33,7 +33,20 @@ export type RouteDef = {
   title: string;
   /** An extra guard beyond permissions the spec names but does not show in full. */
   note?: string;
+  /**
+   * A check before the page opens beyond the permissions (router.tsx): `learningPlatform` —
+   * the path's `{platform}` is one of LEARNING_PLATFORMS and the school uses it; otherwise the
+   * user stays on the current path.
+   */
+  guard?: 'learningPlatform';
 };
+
+/**
+ * The external learning platforms `/students/{platform}/{id}` knows (our decision: the spec
+ * shows no shape): `drive-buzz`, the school's learning app (`learningAppEnabled` of the
+ * school's switches, the contract's drive-buzz links and switch per education).
+ */
+export const LEARNING_PLATFORMS = ['drive-buzz'] as const;
 
 const CUSTOMERS: PermissionKey[] = ['MODULE_CUSTOMERS'];
 const CUSTOMERS_WRITE: PermissionKey[] = ['MODULE_CUSTOMERS', 'MODULE_CUSTOMERS_WRITE'];
@@ -81,11 +94,12 @@ export const ROUTES: RouteDef[] = [
   {
     ...shell(
       '/students/{platform}/{id}',
-      'notAvailable',
+      'students.learningApp',
       'routes.studentsExternalPlatform',
       CUSTOMERS_WRITE,
     ),
-    note: 'The spec adds a guard that the school is registered on the external learning platform; the rest of that guard is not shown. Until the integration lands the page is not available.',
+    guard: 'learningPlatform',
+    note: "The spec adds a guard that the school is registered on the external learning platform (the rest not shown): `{platform}` must be `drive-buzz` (the school's learning app) and the school's switch `learningAppEnabled` on; otherwise the user stays on the current path with a message. The page: per education the class, the registration status (not enabled, enabled – not started, learning, finished), the access switch and the progress; regions are not modelled (a student's branch is where they learn).",
   },
   shell('/education-events/{id}', 'students.educationEvents', 'routes.educationEvents', CUSTOMERS),
   route({

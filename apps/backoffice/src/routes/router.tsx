@@ -15,7 +15,13 @@ import { screenComponent } from '../screens/screens';
 import { GuestLayout } from '../shell/guest-layout';
 import { RootLayout } from '../shell/root-layout';
 import { ShellLayout } from '../shell/shell-layout';
-import { ROUTES, type RouteDef, tabContextOf, toRouterPath } from './route-table';
+import {
+  LEARNING_PLATFORMS,
+  ROUTES,
+  type RouteDef,
+  tabContextOf,
+  toRouterPath,
+} from './route-table';
 
 declare module '@tanstack/react-router' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface to merge.
@@ -30,6 +36,22 @@ let lastAllowedHref: string | null = null;
 function requireSession(context: AppContext, href: string) {
   if (!context.session.current) {
     throw redirect({ to: '/login', search: { redirect: href }, replace: true });
+  }
+}
+
+/**
+ * `/students/{platform}/{id}`: the platform is one we know and the school uses it (its switch
+ * `learningAppEnabled`); a failed read of the switches counts as "no".
+ */
+async function learningPlatformOpen(ctx: AppContext, params: Record<string, string>) {
+  if (!(LEARNING_PLATFORMS as readonly string[]).includes(params.platform ?? '')) return false;
+  try {
+    const switches = await ctx.queryClient.fetchQuery(
+      ctx.api.query.queryOptions('get', '/driving-schools/current/switches'),
+    );
+    return switches.learningAppEnabled;
+  } catch {
+    return false;
   }
 }
 
@@ -83,9 +105,13 @@ export function createAppRouter(context: AppContext) {
       path: toRouterPath(def.path),
       staticData: { def },
       validateSearch: (search: Record<string, unknown>) => search,
-      beforeLoad: ({ context: ctx }) => {
+      beforeLoad: async ({ context: ctx, params }) => {
         if (def.layout !== 'shell' || !ctx.session.current) return;
         const granted = new Set(ctx.session.current.permissions);
+        if (def.guard === 'learningPlatform' && !(await learningPlatformOpen(ctx, params))) {
+          toast.error(ctx.i18n.t('guard.learningPlatform', { ns: 'backoffice' }));
+          throw redirect({ href: lastAllowedHref ?? '/', replace: true });
+        }
         if (!hasPermissions(granted, def.permissions)) {
           // Spec 000 §2: a user lacking a permission is sent back to the previous path.
           toast.error(

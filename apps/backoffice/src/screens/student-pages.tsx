@@ -1,7 +1,9 @@
+import { useApi } from '@fahrwerk/api';
 import { useCan } from '@fahrwerk/core';
 import {
   DocumentsInProcessingScreen,
   EducationEventsScreen,
+  LearningAppScreen,
   LearnStatusPanel,
   LearnStatusScreen,
   QrUploadScreen,
@@ -12,6 +14,7 @@ import {
   type StudentRecordTab,
 } from '@fahrwerk/students';
 import { Spinner } from '@fahrwerk/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +61,31 @@ function learningLinks(navigate: ReturnType<typeof useNavigate>) {
     onOpenLearningMode: (id: number) => navigate({ href: `/lms?studentEducationId=${id}` }),
     onOpenTutor: (id: number) => navigate({ href: `/lms-question-tutor?studentEducationId=${id}` }),
   };
+}
+
+/** Whether the school uses the learning app (its switch), for the way to `/students/drive-buzz/{id}`. */
+function useLearningAppEnabled(): boolean {
+  const api = useApi();
+  const switches = useQuery({
+    ...api.query.queryOptions('get', '/driving-schools/current/switches'),
+    meta: { silentError: true },
+  });
+  return switches.data?.learningAppEnabled === true;
+}
+
+/** The record's "Lernstand" tab. */
+function LearningTab({ studentId }: { studentId: number }) {
+  const navigate = useNavigate();
+  const learningApp = useLearningAppEnabled();
+  return (
+    <LearnStatusPanel
+      studentId={studentId}
+      {...learningLinks(navigate)}
+      onOpenLearningApp={
+        learningApp ? () => navigate({ href: `/students/drive-buzz/${studentId}` }) : undefined
+      }
+    />
+  );
 }
 
 /** The tabs other features add to the record, as far as the user may see them. */
@@ -119,7 +147,7 @@ function useRecordTabs(): StudentRecordTab[] {
   tabs.push({
     id: 'learning',
     label: t('studentRecord.learning'),
-    render: (student) => <LearnStatusPanel studentId={student.id} {...learningLinks(navigate)} />,
+    render: (student) => <LearningTab studentId={student.id} />,
   });
   if (canInvoices) {
     tabs.push({
@@ -214,6 +242,21 @@ function LearnStatusPage({ params }: StudentParams) {
   );
 }
 
+/** `/students/{platform}/{id}`: the router's guard let only `drive-buzz` of a school using it pass. */
+function LearningAppPage({ params }: StudentParams) {
+  const navigate = useNavigate();
+  const id = studentIdOf(params.id);
+  if (id === null) return null;
+  return (
+    <LearningAppScreen
+      key={id}
+      studentId={id}
+      onOpenStudent={(studentId) => navigate({ href: `/students/edit/${studentId}` })}
+      onOpenLearningMode={learningLinks(navigate).onOpenLearningMode}
+    />
+  );
+}
+
 /** Public (no sign-in): the tokens come from the QR code's URL query. */
 function QrUploadPage() {
   const search = useSearch({ strict: false }) as { schoolToken?: unknown; studentToken?: unknown };
@@ -235,5 +278,6 @@ export const STUDENT_PAGES = {
   documentsInProcessing: DocumentsInProcessingScreen,
   educationEvents: EducationEventsPage,
   learnStatus: LearnStatusPage,
+  learningApp: LearningAppPage,
   qrUpload: QrUploadPage,
 } satisfies Pages;

@@ -7,6 +7,12 @@ export {
   LearnStatusScreen,
   type LearnStatusScreenProps,
 } from './learn-status-screen';
+export {
+  LearningAppScreen,
+  type LearningAppScreenProps,
+  type LearningAppStatus,
+  learningAppStatus,
+} from './learning-app-screen';
 export { QrUploadScreen, type QrUploadScreenProps } from './qr-upload-screen';
 export type { StudentForm as StudentFormValues } from './schemas/student-form';
 export { StudentCreateScreen, type StudentCreateScreenProps } from './student-create-screen';

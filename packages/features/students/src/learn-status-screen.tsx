@@ -19,6 +19,8 @@ export type LearningLinks = {
   onOpenLearningMode?: (studentEducationId: number) => void;
   /** The question tutor of the education (`/lms-question-tutor?studentEducationId=`). */
   onOpenTutor?: (studentEducationId: number) => void;
+  /** The student's registration in the learning app (when the school uses it). */
+  onOpenLearningApp?: () => void;
 };
 
 export type LearnStatusScreenProps = LearningLinks & {
@@ -62,6 +64,7 @@ export function LearnStatusPanel({
   studentId,
   onOpenLearningMode,
   onOpenTutor,
+  onOpenLearningApp,
 }: LearningLinks & { studentId: number }) {
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
@@ -85,6 +88,13 @@ export function LearnStatusPanel({
   const active = educations.data.filter((education) => !education.archived);
   return (
     <div className="flex flex-col gap-4">
+      {onOpenLearningApp && (
+        <div>
+          <Button variant="secondary" onPress={onOpenLearningApp}>
+            {t('learnStatus.openLearningApp')}
+          </Button>
+        </div>
+      )}
       {active.length === 0 ? (
         <EmptyState title={t('learnStatus.empty')} />
       ) : (

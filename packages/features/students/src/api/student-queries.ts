@@ -550,3 +550,17 @@ export function useBookedDrivingMinutes(studentId: number, studentEducationId?: 
     .filter((appointment) => appointment.booked)
     .reduce((sum, appointment) => sum + appointment.minutes, 0);
 }
+
+export type LearningStats = components['schemas']['LearningStats'];
+
+/** The answer statistics of an education (the learning app's progress). */
+export function useEducationLearningStats(studentEducationId: number, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    ...api.query.queryOptions('get', '/student-question-answers/stats-for-fsc', {
+      params: { query: { studentEducationId } },
+    }),
+    enabled,
+    meta: { silentError: true },
+  });
+}
