@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,26 @@ describe('loadConfig', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
+
+  it('agrees on one JWT secret and mail key when several processes start at once on a fresh DATA_DIR', async () => {
+    const dataDir = tmp();
+    const script = `import('./src/config.ts').then((m) => { const c = m.loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }); console.log(c.jwtSecret + ' ' + c.mailSecretKey.toString('hex')); })`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '-e', script],
+          { cwd: path.resolve(import.meta.dirname, '..') },
+          (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+        );
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, run));
+    expect(new Set(answers).size).toBe(1);
+    const [secret] = (answers[0] ?? '').split(' ');
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
+    // Nothing half-written is left behind.
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
 
   it('uses JWT_SECRET, PUBLIC_URL and SEED_DEMO when set', () => {
     const config = loadConfig({

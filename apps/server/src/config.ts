@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -336,14 +336,30 @@ export function parseMailSecretKey(value: string): Buffer | null {
   return null;
 }
 
-function readOrCreateMailSecretKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, MAIL_SECRET_KEY_FILE);
+/**
+ * Creates `file` with `content` unless it exists; true when this process created it. The
+ * content is written to a file of its own first and then linked into place, which fails when
+ * the file exists: several processes starting at once on one DATA_DIR agree on one content,
+ * and none reads a half-written file. Mode 0600: the owner only.
+ */
+function createOnce(file: string, content: string): boolean {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
   try {
-    // As the JWT secret: 'wx' so two processes starting at once agree, 0600 for the owner.
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(temporary, file);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    rmSync(temporary, { force: true });
   }
+}
+
+function readOrCreateMailSecretKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, MAIL_SECRET_KEY_FILE);
+  // As the JWT secret: created once, whoever starts first.
+  createOnce(file, `${randomBytes(32).toString('base64')}\n`);
   const key = parseMailSecretKey(readFileSync(file, 'utf8'));
   if (!key) {
     throw new ConfigError(
@@ -356,14 +372,8 @@ function readOrCreateMailSecretKey(dataDir: string): Buffer {
 function readOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, JWT_SECRET_FILE);
   const secret = randomBytes(48).toString('base64url');
-  try {
-    // 'wx' fails when the file exists, so two processes starting at once agree on one secret.
-    // Mode 0600: whoever reads the secret can sign any token.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  // Whoever reads the secret can sign any token: 0600, and one secret however many start.
+  if (createOnce(file, `${secret}\n`)) return secret;
   const existing = readFileSync(file, 'utf8').trim();
   if (existing.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(
