@@ -268,4 +268,120 @@ describe('the learning area in the built back office', () => {
     ]);
     await context.close();
   });
+
+  test("the lesson dashboard gets a tile with an image, the mirror book follows the knowledge book, the learning-app page opens only for the school's platform", async () => {
+    const owner = await apiAs(harness, DEMO.owner);
+    const { context, page } = await harness.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/unterricht');
+    await page.waitForURL(/\/login/);
+    await signIn(page, DEMO.owner);
+    await page.waitForURL((url) => url.pathname === '/unterricht');
+
+    // A tile with a button, saved; then its image.
+    await page.getByRole('button', { name: 'Bearbeiten' }).first().click({ timeout: 30_000 });
+    const form = page.getByRole('form', { name: 'Unterrichts-Dashboard bearbeiten' });
+    await form.getByRole('button', { name: 'Kachel hinzufügen' }).click();
+    const tiles = form.getByRole('listitem', { name: /^Kachel \d+$/ });
+    const n = await tiles.count();
+    const tile = form.getByRole('listitem', { name: `Kachel ${n}`, exact: true });
+    await tile.getByRole('textbox', { name: /^Titel/ }).fill('Heute: Vorfahrt an Kreuzungen');
+    await tile.getByRole('textbox', { name: 'Beschriftung des Buttons' }).fill('Lernmodus');
+    await tile
+      .getByRole('textbox', { name: 'Adresse des Buttons (https://…)' })
+      .fill('https://fahrschule-demo.de/lernen');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    const board = page.getByRole('region', { name: 'Kacheln für den Unterricht' });
+    await board
+      .getByRole('heading', { name: 'Heute: Vorfahrt an Kreuzungen' })
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Bearbeiten' }).first().click();
+    const saved = page.getByRole('listitem', { name: `Kachel ${n}`, exact: true });
+    await saved.locator('input[type="file"]').setInputFiles({
+      name: 'vorfahrt.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await saved.getByRole('button', { name: 'Bild hochladen' }).click();
+    await page.getByText('Das Bild wurde gespeichert.').first().waitFor({ timeout: 30_000 });
+    await saved.getByRole('img', { name: 'Aktuelles Bild der Kachel' }).waitFor();
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    const dashboard = await owner.call<{
+      widgets: { title: string; image?: string; buttonUrl?: string }[];
+    }>('GET', '/unterricht-dashboard');
+    const stored = dashboard.widgets.find((w) => w.title === 'Heute: Vorfahrt an Kreuzungen');
+    expect(stored?.buttonUrl).toBe('https://fahrschule-demo.de/lernen');
+    expect(stored?.image).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    await board.locator('img').first().waitFor();
+
+    // The mirror book: opened from the knowledge book, it follows the page turned there.
+    await page.goto('/base-knowledge');
+    const [mirror] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Auf Beamer zeigen' }).click({ timeout: 30_000 }),
+    ]);
+    await mirror.waitForURL(/\/book-mirror\?book=59&page=\d+/);
+    const firstTitle = await page
+      .getByRole('navigation', { name: 'Inhalt' })
+      .locator('[aria-current="page"]')
+      .textContent();
+    await mirror
+      .getByRole('heading', { level: 2, name: firstTitle ?? '' })
+      .waitFor({ timeout: 30_000 });
+    const next = page.getByRole('button', { name: /^Nächste Seite: / });
+    const nextTitle = ((await next.getAttribute('aria-label')) ?? '').replace(
+      'Nächste Seite: ',
+      '',
+    );
+    await next.click();
+    await mirror.getByRole('heading', { level: 2, name: nextTitle }).waitFor({ timeout: 30_000 });
+    await mirror.getByText('Folgt dem Wissensbuch, das in Fahrwerk geöffnet ist.').waitFor();
+    await mirror.close();
+
+    // The learning-app page: the school's platform opens, another one keeps the user where they were.
+    const { data } = await owner.call<{ data: { id: number }[] }>(
+      'POST',
+      '/students-filter/filter',
+      {
+        page: 0,
+        size: 1,
+        archived: false,
+      },
+    );
+    const studentId = data[0]?.id;
+    await page.goto(`/students/edit/${studentId}?tab=learning`);
+    await page
+      .getByRole('button', { name: 'Registrierung in der Lern-App' })
+      .click({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === `/students/drive-buzz/${studentId}`);
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasNotText: 'Lern-App' })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('switch', { name: 'Lern-App für diese Ausbildung' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.goto(`/students/edit/${studentId}`);
+    await page.waitForURL((url) => url.pathname === `/students/edit/${studentId}`);
+    await page.evaluate((href) => {
+      window.history.pushState({}, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/students/moodle/${studentId}`);
+    await page
+      .getByText(
+        'Die Fahrschule ist auf dieser Lernplattform nicht registriert; die Seite ist deshalb nicht verfügbar.',
+      )
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === `/students/edit/${studentId}`);
+    await context.close();
+  });
 });
+
+/** A 1 × 1 PNG (a tile's image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
