@@ -51,6 +51,8 @@ export async function startServer(options: {
       SEED_DEMO: 'true',
       PUBLIC_URL: baseUrl,
       DATABASE_URL: '',
+      // Each flow's server counts its own rate limits (CI's REDIS_URL is for the server tests).
+      REDIS_URL: '',
       SMTP_URL: options.smtpPort ? `smtp://127.0.0.1:${options.smtpPort}` : '',
       // E2E_STATIC_DIR: a build of one's own (scripts/e2e-one.sh), so parallel runs don't clash.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? join(repo, 'apps/backoffice/dist'),
