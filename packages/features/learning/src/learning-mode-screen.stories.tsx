@@ -151,7 +151,12 @@ export const SearchAndExplain: Story = {
   beforeEach: () => sessionStorage.removeItem('fahrwerk.learning.explanationSearch'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const search = within(await canvas.findByRole('search', { name: 'Frage suchen' }));
+    const search = within(
+      (await canvas.findByRole('searchbox', { name: 'Amtliche Nummer' })).closest(
+        'search',
+      ) as HTMLElement,
+    );
+    await expect(search.getByRole('button', { name: 'Suchen' })).toBeVisible();
     await userEvent.type(
       search.getByRole('searchbox', { name: 'Amtliche Nummer' }),
       '1.2.0{Enter}',

@@ -8,7 +8,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
@@ -209,6 +209,7 @@ function DashboardEditor({
   dashboard: LessonDashboard;
   onDone: () => void;
 }) {
+  const toast = useToast();
   const { t } = useLearningTranslation();
   const save = useSaveLessonDashboard();
   const form = useApiForm({
@@ -360,6 +361,7 @@ function uploadFailure(error: unknown, t: TFunction): string {
 const NO_MESSAGE = '-';
 
 function WidgetImageUpload({ widgetId, image }: { widgetId: number; image?: string }) {
+  const toast = useToast();
   const { t } = useLearningTranslation();
   const upload = useUploadWidgetImage();
   const [files, setFiles] = useState<File[]>([]);

@@ -56,27 +56,27 @@ export function ExplanationSearch({
 
   return (
     <div className="flex flex-col gap-3">
-      <form
-        role="search"
-        aria-label={t('search.title')}
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search(input);
-        }}
-      >
-        <SearchField
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          value={input}
-          onChange={setInput}
-          onSubmit={search}
-          className="min-w-64"
-        />
-        <Button type="submit" variant="secondary">
-          {t('search.submit')}
-        </Button>
-      </form>
+      <search aria-label={t('search.title')}>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search(input);
+          }}
+        >
+          <SearchField
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={input}
+            onChange={setInput}
+            onSubmit={search}
+            className="min-w-64"
+          />
+          <Button type="submit" variant="secondary">
+            {t('search.submit')}
+          </Button>
+        </form>
+      </search>
       {history.length > 0 && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-neutral-700">{t('search.recent')}</span>

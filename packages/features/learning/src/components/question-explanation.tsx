@@ -1,6 +1,6 @@
 import { errorToastMessage } from '@fahrwerk/api';
 import { CORE_NAMESPACE, useCan } from '@fahrwerk/core';
-import { Button, ConfirmDialog, Spinner, TextField, toast } from '@fahrwerk/ui';
+import { Button, ConfirmDialog, Spinner, TextField, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { useExplanationMutations, useQuestionExplanation } from '../api/learning-queries';
 import { useLearningTranslation } from '../use-learning-translation';
@@ -73,6 +73,7 @@ function ExplanationEditor({
   text: string;
   onDone: () => void;
 }) {
+  const toast = useToast();
   const { t } = useLearningTranslation();
   const { save, remove } = useExplanationMutations(officialNumber);
   const [value, setValue] = useState(text);

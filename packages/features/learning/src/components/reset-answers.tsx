@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, toast } from '@fahrwerk/ui';
+import { Button, ConfirmDialog, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { useResetAnswers } from '../api/learning-queries';
 import { useLearningTranslation } from '../use-learning-translation';
@@ -17,6 +17,7 @@ export function ResetAnswers({
   licenseClass: string;
   onReset?: () => void;
 }) {
+  const toast = useToast();
   const { t } = useLearningTranslation();
   const reset = useResetAnswers();
   const [isOpen, setOpen] = useState(false);
