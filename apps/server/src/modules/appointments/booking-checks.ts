@@ -247,53 +247,37 @@ export async function lowBalance(
   booking: { type?: string | null; studentEducationId?: number | null },
 ): Promise<{ balance: number; threshold: number } | null> {
   if ((booking.type ?? 'DRIVING') !== 'DRIVING' || !booking.studentEducationId) return null;
-  const [settings] = await db
+  // One round trip: the switch, the education's student and both sums. No row when the
+  // switch is off or the education unknown (the sums are then never computed).
+  const d = paymentDocuments;
+  const e = studentEducations;
+  const p = payments;
+  const settled = sql.join(
+    SETTLED.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [row] = await db
     .select({
-      on: masterData.restrictedPlanningOnLowBalance,
       threshold: masterData.lowBalanceThreshold,
+      invoiced: sql<number>`(select coalesce(sum(${d.totalGross}), 0)::int from ${d}
+        where ${d.drivingSchoolId} = ${schoolId} and ${d.studentId} = ${e.studentId}
+          and ${d.costBearerId} is null and ${d.status} <> 'DRAFT'
+          and ${d.type} <> 'PAYMENT_REQUEST')`.mapWith(Number),
+      paid: sql<number>`(select coalesce(sum(${p.amount}), 0)::int from ${p}
+        where ${p.drivingSchoolId} = ${schoolId} and ${p.studentId} = ${e.studentId}
+          and ${p.costBearerId} is null and ${p.status} in (${settled}))`.mapWith(Number),
     })
     .from(masterData)
-    .where(eq(masterData.drivingSchoolId, schoolId));
-  if (!settings?.on) return null;
-  const [education] = await db
-    .select({ studentId: studentEducations.studentId })
-    .from(studentEducations)
+    .innerJoin(e, and(eq(e.drivingSchoolId, schoolId), eq(e.id, booking.studentEducationId)))
     .where(
       and(
-        eq(studentEducations.drivingSchoolId, schoolId),
-        eq(studentEducations.id, booking.studentEducationId),
+        eq(masterData.drivingSchoolId, schoolId),
+        eq(masterData.restrictedPlanningOnLowBalance, true),
       ),
     );
-  if (!education) return null;
-  const d = paymentDocuments;
-  const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::int`.mapWith(Number);
-  const [[invoiced], [paid]] = await Promise.all([
-    db
-      .select({ total: sum(sql`${d.totalGross}`) })
-      .from(d)
-      .where(
-        and(
-          eq(d.drivingSchoolId, schoolId),
-          eq(d.studentId, education.studentId),
-          isNull(d.costBearerId),
-          ne(d.status, 'DRAFT'),
-          ne(d.type, 'PAYMENT_REQUEST'),
-        ),
-      ),
-    db
-      .select({ total: sum(sql`${payments.amount}`) })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.drivingSchoolId, schoolId),
-          eq(payments.studentId, education.studentId),
-          isNull(payments.costBearerId),
-          inArray(payments.status, [...SETTLED]),
-        ),
-      ),
-  ]);
-  const balance = (paid?.total ?? 0) - (invoiced?.total ?? 0);
-  const threshold = settings.threshold ?? 0;
+  if (!row) return null;
+  const balance = (row.paid ?? 0) - (row.invoiced ?? 0);
+  const threshold = row.threshold ?? 0;
   return balance < threshold ? { balance, threshold } : null;
 }
 
@@ -305,18 +289,22 @@ async function instructorOverlapFindings(
   body: CheckBody,
   dates: string[],
 ): Promise<Map<string, Finding[]>> {
-  const findings = await overlapFindings(
-    db,
-    auth.drivingSchoolId,
-    [{ kind: 'INSTRUCTOR_OVERLAP', instructorId }],
-    { startTime: body.startTime, minutes: body.minutes, except: exceptOf(body) },
-    dates,
-  );
-  const { licenseClass, education } = await bookingClass(db, auth, body);
+  // At once (three connections, one round trip): the overlaps, the education's class and the
+  // balance. lowBalance answers null for an unknown education, which bookingClass refuses.
+  const [findings, { licenseClass, education }, low] = await Promise.all([
+    overlapFindings(
+      db,
+      auth.drivingSchoolId,
+      [{ kind: 'INSTRUCTOR_OVERLAP', instructorId }],
+      { startTime: body.startTime, minutes: body.minutes, except: exceptOf(body) },
+      dates,
+    ),
+    bookingClass(db, auth, body),
+    lowBalance(db, auth.drivingSchoolId, body),
+  ]);
   if (education && body.licenseClass) {
     classMismatch(findings, dates, licenseClass, [education.licenseClass]);
   }
-  const low = education ? await lowBalance(db, auth.drivingSchoolId, body) : null;
   if (low) {
     for (const date of dates) {
       findings.get(date)?.push(warning('LOW_BALANCE', 'calendar.check.low_balance', date, low));
