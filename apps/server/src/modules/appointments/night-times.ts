@@ -51,17 +51,35 @@ const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 export type NightTime = { date: string; from: string; to: string };
 
-/** The night times of every day from `from` to `to` (inclusive) at `place`. */
-export function nightTimes(from: string, to: string, place: Place): NightTime[] {
-  const result: NightTime[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+/**
+ * The night times computed so far, by day and place: the day and the place decide them, and
+ * every calendar of the week asks for the same few (eleven places). Emptied when full.
+ */
+const computed = new Map<string, NightTime>();
+const COMPUTED_LIMIT = 10_000;
+
+/** The night time of one day at `place`. */
+function nightTime(day: string, place: Place): NightTime {
+  const key = `${day} ${place.lat} ${place.lng}`;
+  let night = computed.get(key);
+  if (!night) {
     const evening = getTimes(noon(day), place.lat, place.lng);
     const morning = getTimes(noon(addDays(day, 1)), place.lat, place.lng);
-    result.push({
+    night = {
       date: day,
       from: hhmm(evening.sunset, '18:00'),
       to: hhmm(morning.sunrise, '06:00'),
-    });
+    };
+    if (computed.size >= COMPUTED_LIMIT) computed.clear();
+    computed.set(key, night);
   }
+  return night;
+}
+
+/** The night times of every day from `from` to `to` (inclusive) at `place`. */
+export function nightTimes(from: string, to: string, place: Place): NightTime[] {
+  const result: NightTime[] = [];
+  // A copy each: the answer is the caller's to change.
+  for (let day = from; day <= to; day = addDays(day, 1)) result.push({ ...nightTime(day, place) });
   return result;
 }
