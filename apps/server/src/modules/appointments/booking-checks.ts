@@ -515,13 +515,27 @@ export function createBookingCheckHandlers(db: Db): OperationHandlers {
   ) {
     const auth = requireAuth(request);
     const body = request.body as CheckBody;
-    const instructor = await loadInstructor(db, auth, Number(request.params.id));
-    const dates = datesOf(body, repeating);
-    const findings =
-      find === 'overlap'
-        ? await instructorOverlapFindings(db, auth, instructor.id, body, dates)
-        : await hoursFindings(db, auth, instructor, body, dates);
-    return { body, dates, findings };
+    const id = Number(request.params.id);
+    const loading = loadInstructor(db, auth, id);
+    if (find === 'hours') {
+      const instructor = await loading;
+      const dates = datesOf(body, repeating);
+      return { body, dates, findings: await hoursFindings(db, auth, instructor, body, dates) };
+    }
+    // The overlaps need the instructor's id only: looked for while the instructor is loaded
+    // (one round trip in all). An unknown instructor still answers 404 before anything else.
+    let dates: string[];
+    try {
+      dates = datesOf(body, repeating);
+    } catch (error) {
+      await loading;
+      throw error;
+    }
+    const finding = instructorOverlapFindings(db, auth, id, body, dates);
+    // Awaited below, after the instructor: a refusal then is not left unhandled meanwhile.
+    finding.catch(() => {});
+    await loading;
+    return { body, dates, findings: await finding };
   }
 
   return handlers({
