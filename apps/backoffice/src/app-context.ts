@@ -1,5 +1,5 @@
 import type { ApiClient, PermissionKey } from '@fahrwerk/api';
-import type { I18n } from '@fahrwerk/ui';
+import type { I18n, Toasts } from '@fahrwerk/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore, TokenInfo } from './session/session-store';
 import type { TabStore } from './tabs/tab-store';
@@ -11,6 +11,8 @@ export type AppContext = {
   api: ApiClient;
   queryClient: QueryClient;
   i18n: I18n;
+  /** The back office's toast queue: `FahrwerkProvider`, the query client and the route guards. */
+  toasts: Toasts;
 };
 
 /** `GET /roles/permissions` for the token's school and role: the keys the role allows. */

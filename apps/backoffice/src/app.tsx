@@ -20,6 +20,7 @@ export function App({ app, router }: { app: AppContext; router: AppRouter }) {
         client={app.api}
         i18n={app.i18n}
         queryClient={app.queryClient}
+        toasts={app.toasts}
         permissions={current?.permissions ?? []}
       >
         <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 import { createApiClient } from '@fahrwerk/api';
 import { createFahrwerkQueryClient, registerCoreTexts } from '@fahrwerk/core';
 import { registerSessionTexts } from '@fahrwerk/session';
-import { addResources, createI18n } from '@fahrwerk/ui';
+import { addResources, createI18n, createToasts } from '@fahrwerk/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -35,8 +35,9 @@ async function bootstrap() {
       window.location.reload();
     },
   });
-  const queryClient = createFahrwerkQueryClient(i18n);
-  const app: AppContext = { session, tabs: new TabStore(), api, queryClient, i18n };
+  const toasts = createToasts();
+  const queryClient = createFahrwerkQueryClient(i18n, { toasts });
+  const app: AppContext = { session, tabs: new TabStore(), api, queryClient, i18n, toasts };
   const router = createAppRouter(app);
 
   const root = document.getElementById('root');

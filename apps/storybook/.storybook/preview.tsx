@@ -1,5 +1,5 @@
 import './preview.css';
-import { createI18n, ToastRegion, toast } from '@fahrwerk/ui';
+import { createI18n, ToastRegion } from '@fahrwerk/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { initialize, mswLoader } from 'msw-storybook-addon';
 import { configure } from 'storybook/test';
@@ -28,7 +28,8 @@ const freshI18n = async ({ globals }: { globals: Record<string, unknown> }) => (
 
 /**
  * The provider set every feature renders in (see `fahrwerk-decorator.tsx`: API client on
- * `/api`, fresh query client, i18n, `parameters.permissions`) plus the one toast region.
+ * `/api`, fresh toast queue and query client, i18n, `parameters.permissions`) plus the one
+ * toast region, which shows that story's queue (a fresh one per story: nothing to clear).
  */
 const withProviders: Decorator = (Story, context) =>
   withFahrwerk(
@@ -45,7 +46,6 @@ const preview: Preview = {
   loaders: [mswLoader, freshI18n],
   decorators: [withProviders],
   beforeEach() {
-    toast.clear();
     unhandledRequests.length = 0;
   },
   afterEach() {

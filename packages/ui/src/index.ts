@@ -138,14 +138,19 @@ export { TextField, type TextFieldProps } from './text-field';
 export { type IsoTime, TimeField, type TimeFieldProps } from './time-field';
 export {
   createToastQueue,
+  createToasts,
   TOAST_DURATION_MS,
+  type ToastApi,
   type ToastContent,
+  type ToastOptions,
+  ToastProvider,
+  type ToastProviderProps,
   type ToastQueue,
   ToastRegion,
   type ToastRegionProps,
+  type Toasts,
   type ToastType,
-  toast,
-  toastQueue,
+  useToast,
 } from './toast';
 export { UiProvider, type UiProviderProps } from './ui-provider';
 export { cn, composeTailwindRenderProps, focusRing } from './utils';

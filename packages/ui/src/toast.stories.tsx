@@ -1,10 +1,19 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from './button';
-import { TOAST_DURATION_MS, toast, toastQueue } from './toast';
+import { FahrwerkScope } from './scope';
+import {
+  createToasts,
+  TOAST_DURATION_MS,
+  ToastProvider,
+  ToastRegion,
+  type Toasts,
+  useToast,
+} from './toast';
 
-/** The preview renders one `ToastRegion`; these stories write to the shared queue. */
+/** Writes to the queue of the nearest `ToastProvider`. */
 function ToastDemo() {
+  const toast = useToast();
   return (
     <div className="flex flex-wrap gap-3">
       <Button onPress={() => toast.success('Gespeichert.')}>Erfolg</Button>
@@ -30,9 +39,24 @@ function ToastDemo() {
   );
 }
 
+type Loaded = { toasts: Toasts };
+
+/**
+ * Each story gets a queue of its own (`context.loaded.toasts`), so the play functions can add
+ * toasts and inspect the queue; the region inside shows it (the preview's region stays empty).
+ */
+const withOwnToasts: Decorator = (Story, { loaded }) => (
+  <ToastProvider toasts={(loaded as Loaded).toasts}>
+    <Story />
+    <ToastRegion />
+  </ToastProvider>
+);
+
 const meta = {
   title: 'Feedback/Toast',
   component: ToastDemo,
+  loaders: [async () => ({ toasts: createToasts() })],
+  decorators: [withOwnToasts],
 } satisfies Meta<typeof ToastDemo>;
 
 export default meta;
@@ -42,11 +66,12 @@ export const Default: Story = {};
 
 /** One toast of each type at once. */
 export const Catalog: Story = {
-  play: async () => {
-    toast.success('Gespeichert.');
-    toast.error('Die E-Mail-Adresse wird bereits verwendet.');
-    toast.info('Die Anleitung wurde per E-Mail verschickt.');
-    toast.success('Der Schüler wurde archiviert.', { title: 'Archiviert' });
+  play: async ({ loaded }) => {
+    const { toasts } = loaded as Loaded;
+    toasts.success('Gespeichert.');
+    toasts.error('Die E-Mail-Adresse wird bereits verwendet.');
+    toasts.info('Die Anleitung wurde per E-Mail verschickt.');
+    toasts.success('Der Schüler wurde archiviert.', { title: 'Archiviert' });
     const region = await within(document.body).findByRole('region', { name: 'Benachrichtigungen' });
     await waitFor(() => expect(within(region).getAllByRole('alertdialog')).toHaveLength(4));
   },
@@ -63,10 +88,60 @@ export const ShowsAndCloses: Story = {
 };
 
 export const LastsSixSeconds: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, loaded }) => {
     await expect(TOAST_DURATION_MS).toBe(6000);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Fehler' }));
     await within(document.body).findByRole('alertdialog');
-    await expect(toastQueue.visibleToasts[0]?.timeout).toBe(6000);
+    await expect((loaded as Loaded).toasts.queue.visibleToasts[0]?.timeout).toBe(6000);
+  },
+};
+
+/** One embed: a provider of its own (a queue of its own), its region inside its scope. */
+function Embed({ name }: { name: string }) {
+  return (
+    <FahrwerkScope data-testid={`embed-${name}`} className="rounded border p-3">
+      <ToastProvider>
+        <EmbedButton name={name} />
+        <ToastRegion />
+      </ToastProvider>
+    </FahrwerkScope>
+  );
+}
+
+function EmbedButton({ name }: { name: string }) {
+  const toast = useToast();
+  return (
+    <Button onPress={() => toast.success(`Gespeichert in ${name}.`)}>Speichern in {name}</Button>
+  );
+}
+
+/**
+ * Two embeds on one page (each a `FahrwerkScope` with its own provider): a toast fired in A
+ * shows in A's region only, once, and one fired in B in B's only.
+ */
+export const TwoProvidersKeepTheirToastsApart: Story = {
+  render: () => (
+    <div className="flex gap-3">
+      <Embed name="A" />
+      <Embed name="B" />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const a = canvas.getByTestId('embed-A');
+    const b = canvas.getByTestId('embed-B');
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern in A' }));
+    const inA = await within(a).findByRole('alertdialog', { name: 'Gespeichert in A.' });
+    await expect(within(document.body).getAllByText('Gespeichert in A.')).toHaveLength(1);
+    await expect(within(b).queryByRole('alertdialog')).toBeNull();
+    await expect(within(b).queryByRole('region')).toBeNull();
+    await userEvent.click(within(inA).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(inA).not.toBeInTheDocument());
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Speichern in B' }));
+    await within(b).findByRole('alertdialog', { name: 'Gespeichert in B.' });
+    await expect(within(document.body).getAllByText('Gespeichert in B.')).toHaveLength(1);
+    await expect(within(a).queryByRole('alertdialog')).toBeNull();
   },
 };

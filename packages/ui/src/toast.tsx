@@ -1,4 +1,5 @@
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import {
   Button as RACButton,
   UNSTABLE_Toast as RACToast,
@@ -24,31 +25,66 @@ export type ToastContent = {
 
 export type ToastQueue = RACToastQueue<ToastContent>;
 
-/** A queue of toasts; a host normally uses the shared `toastQueue`. */
+/** A queue of toasts; `ToastProvider` creates one of its own unless it is given one. */
 export function createToastQueue(): ToastQueue {
   return new RACToastQueue<ToastContent>({ maxVisibleToasts: 5 });
 }
 
-/** The shared queue that `toast.*` writes to and `ToastRegion` shows by default. */
-export const toastQueue: ToastQueue = createToastQueue();
-
-type ToastOptions = { title?: string; onClose?: () => void };
-
-function show(type: ToastType, text: string, options: ToastOptions = {}) {
-  return toastQueue.add(
-    { type, text, title: options.title },
-    { timeout: TOAST_DURATION_MS, onClose: options.onClose },
-  );
-}
+export type ToastOptions = { title?: string; onClose?: () => void };
 
 /** Shows toasts: `toast.success('Gespeichert')`. Each returns the toast's key. */
-export const toast = {
-  success: (text: string, options?: ToastOptions) => show('success', text, options),
-  error: (text: string, options?: ToastOptions) => show('error', text, options),
-  info: (text: string, options?: ToastOptions) => show('info', text, options),
-  close: (key: string) => toastQueue.close(key),
-  clear: () => toastQueue.clear(),
+export type ToastApi = {
+  success: (text: string, options?: ToastOptions) => string;
+  error: (text: string, options?: ToastOptions) => string;
+  info: (text: string, options?: ToastOptions) => string;
+  close: (key: string) => void;
+  clear: () => void;
 };
+
+/** A toast API bound to one queue (`queue`): what `useToast()` returns, plus the queue. */
+export type Toasts = ToastApi & { readonly queue: ToastQueue };
+
+/**
+ * The toasts of one app or embed. `ToastProvider` (inside `UiProvider`) creates them itself;
+ * a host creates them when code outside React needs them too (a router guard, the query
+ * client's error handling) and passes the same object to the provider.
+ */
+export function createToasts(queue: ToastQueue = createToastQueue()): Toasts {
+  const show = (type: ToastType, text: string, options: ToastOptions = {}) =>
+    queue.add(
+      { type, text, title: options.title },
+      { timeout: TOAST_DURATION_MS, onClose: options.onClose },
+    );
+  return {
+    queue,
+    success: (text, options) => show('success', text, options),
+    error: (text, options) => show('error', text, options),
+    info: (text, options) => show('info', text, options),
+    close: (key) => queue.close(key),
+    clear: () => queue.clear(),
+  };
+}
+
+const ToastContext = createContext<Toasts | null>(null);
+
+export type ToastProviderProps = {
+  /** @default a queue of its own, created on the first render */
+  toasts?: Toasts;
+  children: ReactNode;
+};
+
+/** Gives the components inside their toast queue: `useToast()` and `ToastRegion` use it. */
+export function ToastProvider({ toasts, children }: ToastProviderProps) {
+  const [own] = useState(() => toasts ?? createToasts());
+  return <ToastContext.Provider value={toasts ?? own}>{children}</ToastContext.Provider>;
+}
+
+/** The toast API of the nearest `ToastProvider`: `const toast = useToast(); toast.success(…)`. */
+export function useToast(): ToastApi {
+  const toasts = useContext(ToastContext);
+  if (!toasts) throw new Error('useToast needs a ToastProvider (UiProvider or FahrwerkProvider).');
+  return toasts;
+}
 
 const icons = { success: CheckCircle2, error: XCircle, info: Info } as const;
 const accents = {
@@ -58,17 +94,24 @@ const accents = {
 } as const;
 
 export type ToastRegionProps = {
-  /** @default the shared `toastQueue` */
+  /** @default the queue of the nearest `ToastProvider` */
   queue?: ToastQueue;
   className?: string;
 };
 
-/** Where toasts appear (bottom right). Render it once near the root of the app. */
-export function ToastRegion({ queue = toastQueue, className }: ToastRegionProps) {
+/**
+ * Where the toasts of the nearest `ToastProvider` appear (bottom right). Render it once per
+ * provider, near the root of the app or embed.
+ */
+export function ToastRegion({ queue, className }: ToastRegionProps) {
   const { t } = useTranslation('ui');
+  const context = useContext(ToastContext);
+  const shown = queue ?? context?.queue;
+  if (!shown)
+    throw new Error('ToastRegion needs a ToastProvider (UiProvider or FahrwerkProvider).');
   return (
     <RACToastRegion
-      queue={queue}
+      queue={shown}
       aria-label={t('toast.regionLabel')}
       className={cn(
         'fixed end-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-0',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { I18n } from './i18n';
+import { ToastProvider, type Toasts } from './toast';
 
 type RouterProps = Parameters<typeof RouterProvider>[0];
 
@@ -16,15 +17,25 @@ export type UiProviderProps = {
   navigate?: RouterProps['navigate'];
   /** Turns a router path into a real `href` (base path). */
   useHref?: RouterProps['useHref'];
+  /**
+   * The toasts of this app or embed (`createToasts()`), when code outside React shows them
+   * too. @default a queue of its own: every `UiProvider` has one, apart from any other's
+   */
+  toasts?: Toasts;
   children: ReactNode;
 };
 
 /**
  * The context the components need: translations, the locale for react-aria (dates,
- * numbers, built-in labels) and, optionally, the router for links.
+ * numbers, built-in labels), the toast queue (`useToast`, `ToastRegion`) and, optionally,
+ * the router for links.
  */
-export function UiProvider({ i18n, navigate, useHref, children }: UiProviderProps) {
-  const content = <LocaleBridge>{children}</LocaleBridge>;
+export function UiProvider({ i18n, navigate, useHref, toasts, children }: UiProviderProps) {
+  const content = (
+    <ToastProvider toasts={toasts}>
+      <LocaleBridge>{children}</LocaleBridge>
+    </ToastProvider>
+  );
   return (
     <I18nextProvider i18n={i18n}>
       {navigate ? (

@@ -1,5 +1,4 @@
 import { hasPermissions } from '@fahrwerk/core';
-import { toast } from '@fahrwerk/ui';
 import {
   type AnyRoute,
   createRootRouteWithContext,
@@ -109,12 +108,12 @@ export function createAppRouter(context: AppContext) {
         if (def.layout !== 'shell' || !ctx.session.current) return;
         const granted = new Set(ctx.session.current.permissions);
         if (def.guard === 'learningPlatform' && !(await learningPlatformOpen(ctx, params))) {
-          toast.error(ctx.i18n.t('guard.learningPlatform', { ns: 'backoffice' }));
+          ctx.toasts.error(ctx.i18n.t('guard.learningPlatform', { ns: 'backoffice' }));
           throw redirect({ href: lastAllowedHref ?? '/', replace: true });
         }
         if (!hasPermissions(granted, def.permissions)) {
           // Spec 000 §2: a user lacking a permission is sent back to the previous path.
-          toast.error(
+          ctx.toasts.error(
             ctx.i18n.t('guard.forbidden', {
               ns: 'backoffice',
               page: ctx.i18n.t(def.title, { ns: 'backoffice' }),

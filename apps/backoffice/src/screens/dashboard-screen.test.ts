@@ -5,7 +5,7 @@ import {
   type FahrwerkProviderProps,
   registerCoreTexts,
 } from '@fahrwerk/core';
-import { addResources, createI18n, toIsoDate } from '@fahrwerk/ui';
+import { addResources, createI18n, createToasts, toIsoDate } from '@fahrwerk/ui';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, test, vi } from 'vitest';
@@ -93,13 +93,14 @@ async function renderOwnAppointments(entries: CalendarEntry[]) {
   const client = createApiClient({ baseUrl: 'http://test/api', getToken: () => 'token', fetch });
   const container = document.createElement('div');
   const root = createRoot(container);
-  const queryClient = createFahrwerkQueryClient(i18n, { retry: false });
+  const toasts = createToasts();
+  const queryClient = createFahrwerkQueryClient(i18n, { toasts, retry: false });
   await act(async () =>
     root.render(
       createElement(
         FahrwerkProvider,
         // The children come as the third argument (the props type wants them in the props).
-        { client, i18n, queryClient, withToasts: false } as FahrwerkProviderProps,
+        { client, i18n, toasts, queryClient, withToasts: false } as FahrwerkProviderProps,
         createElement(OwnAppointments, { userId: 11, now: new Date('2026-11-26T07:00:00Z') }),
       ),
     ),

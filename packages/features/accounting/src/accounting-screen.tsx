@@ -15,8 +15,8 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -109,6 +109,7 @@ type DatevExportFormSectionProps = {
 };
 
 function DatevExportFormSection({ today, config }: DatevExportFormSectionProps) {
+  const toast = useToast();
   const { t } = useAccountingTranslation();
   const exportDatev = useDatevExport();
   const [lastFile, setLastFile] = useState<string | null>(null);

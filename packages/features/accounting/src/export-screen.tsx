@@ -6,8 +6,8 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { usePayrollExport } from './api/accounting-queries';
@@ -69,6 +69,7 @@ export function ExportScreen({ onOpenAccounting, today }: ExportScreenProps) {
 }
 
 function PayrollExportForm({ today }: { today: IsoDate }) {
+  const toast = useToast();
   const { t } = useAccountingTranslation();
   const instructors = usePayrollInstructorChoices();
   const exportPayroll = usePayrollExport();

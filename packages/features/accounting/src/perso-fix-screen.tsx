@@ -11,8 +11,8 @@ import {
   Section,
   Select,
   Spinner,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useState } from 'react';
 import {
@@ -63,6 +63,7 @@ function Forbidden() {
 }
 
 function PayrollHandOver({ today }: { today: IsoDate }) {
+  const toast = useToast();
   const { t } = useAccountingTranslation();
   const [month, setMonth] = useState<IsoMonth>(() => previousMonth(today));
   /** The chosen instructors' ids as strings (as the checkboxes give them); none means all. */

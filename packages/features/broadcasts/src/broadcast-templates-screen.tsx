@@ -8,7 +8,7 @@ import {
   formatDateTime,
   PageHeader,
   SearchField,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -25,6 +25,7 @@ import { useBroadcastsTranslation } from './use-broadcasts-translation';
  * Without MODULE_COMMUNICATION_WRITE it is read-only.
  */
 export function BroadcastTemplatesScreen() {
+  const toast = useToast();
   const { t } = useBroadcastsTranslation();
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const [search, setSearch] = useState('');

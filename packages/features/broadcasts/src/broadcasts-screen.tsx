@@ -9,7 +9,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import { type Broadcast, useBroadcastMutations, useBroadcastPage } from './api/broadcast-queries';
@@ -49,6 +49,7 @@ export function BroadcastsScreen({ selectedId, onSelect }: BroadcastsScreenProps
 }
 
 function BroadcastList({ onOpen }: { onOpen: (id: number) => void }) {
+  const toast = useToast();
   const { t } = useBroadcastsTranslation();
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const list = useServerList({

@@ -1,4 +1,4 @@
-import { ConfirmDialog, formatDate, toast, toIsoDate } from '@fahrwerk/ui';
+import { ConfirmDialog, formatDate, toIsoDate, useToast } from '@fahrwerk/ui';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import {
   type Broadcast,
@@ -25,6 +25,7 @@ export type BroadcastActions = {
  * one is stopped by it), take out of the archive (it stays expired) and delete.
  */
 export function useBroadcastActions({ onDeleted }: { onDeleted?: (id: number) => void } = {}) {
+  const toast = useToast();
   const { t } = useBroadcastsTranslation();
   const mutations = useBroadcastMutations();
   const transition = useBroadcastTransition();
@@ -32,39 +33,42 @@ export function useBroadcastActions({ onDeleted }: { onDeleted?: (id: number) =>
   const latest = useRef({ t, mutations, transition });
   latest.current = { t, mutations, transition };
 
-  const run = useCallback((action: Exclude<BroadcastAction, 'open'>, broadcast: Broadcast) => {
-    const { t, mutations, transition } = latest.current;
-    if (action === 'prepare') {
-      transition.mutate(
-        { id: broadcast.id, action: 'prepare' },
-        {
-          onSuccess: (prepared) =>
-            toast.success(t('messages.prepared', { count: prepared.recipientCount ?? 0 })),
-        },
-      );
-    } else if (action === 'unarchive') {
-      mutations.archive.mutate(
-        { id: broadcast.id, archived: false },
-        {
-          onSuccess: (row) =>
-            toast.success(
-              row.state === 'CREATED' || row.state === 'PREPARED'
-                ? t('messages.unarchive_success')
-                : t('confirm.unarchiveFinal', { state: t(`states.${row.state}`) }),
-            ),
-        },
-      );
-    } else if (
-      action === 'publish' &&
-      broadcast.publishTo &&
-      broadcast.publishTo < toIsoDate(new Date())
-    ) {
-      // The server refuses it too (invalid_status_transition); here the user learns why.
-      toast.error(t('confirm.publishPast', { to: formatDate(broadcast.publishTo) }));
-    } else {
-      setAsking({ action, broadcast });
-    }
-  }, []);
+  const run = useCallback(
+    (action: Exclude<BroadcastAction, 'open'>, broadcast: Broadcast) => {
+      const { t, mutations, transition } = latest.current;
+      if (action === 'prepare') {
+        transition.mutate(
+          { id: broadcast.id, action: 'prepare' },
+          {
+            onSuccess: (prepared) =>
+              toast.success(t('messages.prepared', { count: prepared.recipientCount ?? 0 })),
+          },
+        );
+      } else if (action === 'unarchive') {
+        mutations.archive.mutate(
+          { id: broadcast.id, archived: false },
+          {
+            onSuccess: (row) =>
+              toast.success(
+                row.state === 'CREATED' || row.state === 'PREPARED'
+                  ? t('messages.unarchive_success')
+                  : t('confirm.unarchiveFinal', { state: t(`states.${row.state}`) }),
+              ),
+          },
+        );
+      } else if (
+        action === 'publish' &&
+        broadcast.publishTo &&
+        broadcast.publishTo < toIsoDate(new Date())
+      ) {
+        // The server refuses it too (invalid_status_transition); here the user learns why.
+        toast.error(t('confirm.publishPast', { to: formatDate(broadcast.publishTo) }));
+      } else {
+        setAsking({ action, broadcast });
+      }
+    },
+    [toast],
+  );
 
   const close = () => setAsking(null);
   const current = asking?.broadcast;

@@ -1,5 +1,5 @@
 import { errorToastMessage, isCancelledError } from '@fahrwerk/api';
-import { toast } from '@fahrwerk/ui';
+import type { ToastApi } from '@fahrwerk/ui';
 import type { i18n as I18n } from 'i18next';
 
 /** The namespace of the shared texts: `errors.*`, `validation.*`, `fields.*`, `messages.*`. */
@@ -9,10 +9,15 @@ export const CORE_NAMESPACE = 'core';
 export type FahrwerkMeta = { silentError?: boolean };
 
 /**
- * Shows the toast for a failed call, in one place, per the spec's error catalogue.
- * Cancelled requests pass silently.
+ * Shows the toast for a failed call, in one place, per the spec's error catalogue, on `toast`
+ * (`useToast()` in a component, the app's `Toasts` elsewhere). Cancelled requests pass silently.
  */
-export function showErrorToast(error: unknown, i18n: I18n, clientMessage?: string): void {
+export function showErrorToast(
+  error: unknown,
+  i18n: I18n,
+  toast: ToastApi,
+  clientMessage?: string,
+): void {
   if (isCancelledError(error)) return;
   const text = errorToastMessage(
     error,

@@ -1,5 +1,5 @@
 import { type ApiClient, ApiProvider, type PermissionKey } from '@fahrwerk/api';
-import { addResources, ToastRegion, UiProvider } from '@fahrwerk/ui';
+import { addResources, createToasts, ToastRegion, type Toasts, UiProvider } from '@fahrwerk/ui';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -14,11 +14,20 @@ export type FahrwerkProviderProps = {
   client: ApiClient;
   /** An i18next instance from `createI18n` of @fahrwerk/ui (or the host's own). */
   i18n: I18n;
-  /** Defaults to `createFahrwerkQueryClient(i18n)`. */
+  /**
+   * The toasts of this app or embed (`createToasts()` of @fahrwerk/ui), when code outside
+   * React shows them too; pass the same object to `createFahrwerkQueryClient`.
+   * @default a queue of its own: two providers on one page never share toasts
+   */
+  toasts?: Toasts;
+  /** Defaults to `createFahrwerkQueryClient(i18n, { toasts })` (the provider's toasts). */
   queryClient?: QueryClient;
   /** The user's permissions; omitted, features show everything and the server decides. */
   permissions?: Iterable<PermissionKey>;
-  /** Renders the toast region; a host with its own may turn it off. @default true */
+  /**
+   * Renders the provider's toast region; off, the host renders `<ToastRegion />` somewhere
+   * inside the provider itself. @default true
+   */
   withToasts?: boolean;
   children: ReactNode;
 };
@@ -35,14 +44,19 @@ export type FahrwerkProviderProps = {
 export function FahrwerkProvider({
   client,
   i18n,
+  toasts,
   queryClient,
   permissions,
   withToasts = true,
   children,
 }: FahrwerkProviderProps) {
-  const [ownQueryClient] = useState(() => {
+  const [own] = useState(() => {
     registerCoreTexts(i18n);
-    return queryClient ?? createFahrwerkQueryClient(i18n);
+    const ownToasts = toasts ?? createToasts();
+    return {
+      toasts: ownToasts,
+      queryClient: queryClient ?? createFahrwerkQueryClient(i18n, { toasts: ownToasts }),
+    };
   });
   const content = (
     <>
@@ -51,8 +65,8 @@ export function FahrwerkProvider({
     </>
   );
   return (
-    <UiProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient ?? ownQueryClient}>
+    <UiProvider i18n={i18n} toasts={toasts ?? own.toasts}>
+      <QueryClientProvider client={queryClient ?? own.queryClient}>
         <ApiProvider client={client}>
           {permissions ? (
             <PermissionsProvider permissions={permissions}>{content}</PermissionsProvider>

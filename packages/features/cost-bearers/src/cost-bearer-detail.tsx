@@ -10,7 +10,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -161,6 +161,7 @@ function BalanceTab({ id }: { id: number }) {
 }
 
 function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useCostBearersTranslation();
   const api = useApi();
   const query = useQuery({ ...costBearerNotesQuery(api, id), meta: { silentError: true } });
@@ -196,6 +197,7 @@ function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
 }
 
 function DocumentsTab({ id, canWrite }: { id: number; canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useCostBearersTranslation();
   const api = useApi();
   const query = useQuery({ ...costBearerDocumentsQuery(api, id), meta: { silentError: true } });

@@ -12,7 +12,7 @@ import {
   SearchField,
   Select,
   SelectItem,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEffect, useState } from 'react';
 import {
@@ -51,6 +51,7 @@ export function CostBearersScreen({
   onOpenStudent,
   extraTabs,
 }: CostBearersScreenProps) {
+  const toast = useToast();
   const { t } = useCostBearersTranslation();
   const canWrite = useCan('MODULE_COST_BEARERS_WRITE');
   const list = useServerList({

@@ -13,8 +13,8 @@ import {
   Section,
   Select,
   Spinner,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -121,6 +121,7 @@ function ExamDetail({
   organizationName?: string;
   proctorName?: string;
 }) {
+  const toast = useToast();
   const { t } = useExamsTranslation();
   const canWrite = useCan('MODULE_EXAM_WRITE');
   const actions = useExamActions(kind, exam.id);

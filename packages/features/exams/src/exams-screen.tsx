@@ -17,8 +17,8 @@ import {
   TabList,
   TabPanel,
   Tabs,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -57,6 +57,7 @@ export function ExamsScreen({
   examHref: givenHref,
   today = toIsoDate(new Date()),
 }: ExamsScreenProps) {
+  const toast = useToast();
   const { t } = useExamsTranslation();
   // One function per kind, so the table's columns are not rebuilt on every render.
   const examHref = useMemo(

@@ -8,7 +8,7 @@ import {
   PageHeader,
   SearchField,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -30,6 +30,7 @@ import { useFleetTranslation } from './use-fleet-translation';
  * dialog, archive. Users without MODULE_COMPANY_WRITE see everything read-only.
  */
 export function BranchesScreen() {
+  const toast = useToast();
   const { t } = useFleetTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const list = useServerList({

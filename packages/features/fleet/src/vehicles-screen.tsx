@@ -10,7 +10,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -41,6 +41,7 @@ export type VehiclesScreenProps = {
  * without MODULE_COMPANY_WRITE see the list read-only.
  */
 export function VehiclesScreen({ today = berlinToday() }: VehiclesScreenProps) {
+  const toast = useToast();
   const { t } = useFleetTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const list = useServerList({

@@ -11,7 +11,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -151,6 +151,7 @@ function BillingRunDetail({
   onClose: () => void;
   onRunStarted: (runId: number) => void;
 }) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const query = useBillingRun(runId);
   const restart = useStartBillingRun();

@@ -19,7 +19,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -120,6 +120,7 @@ type ServicesFormProps = {
 };
 
 function ServicesForm({ costBearer, educations, appointments, back, onIssued }: ServicesFormProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_COST_BEARERS_WRITE', 'MODULE_PAYMENT_WRITE');
   const create = useCreateCostBearerInvoice();

@@ -11,7 +11,7 @@ import {
   formatMoney,
   Section,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useState } from 'react';
 import { type PaymentDocument, useDocumentFiles } from './api/form-queries';
@@ -72,6 +72,7 @@ export function DocumentsPanel({
   onEditDraft,
   actions,
 }: DocumentsPanelProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE');
   const canCancel = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');

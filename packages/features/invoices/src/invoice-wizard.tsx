@@ -8,7 +8,7 @@ import {
   PageHeader,
   Section,
   Select,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -47,6 +47,7 @@ export function InvoiceWizard({
   onRunStarted,
   onCancel,
 }: InvoiceWizardProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const canIssue = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const [step, setStep] = useState<Step>('choose');

@@ -15,7 +15,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -144,6 +144,7 @@ function PaymentDocumentEditor({
   initial: PaymentDocument | undefined;
   onDeleted: (id: number) => void;
 }) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
   const save = useSavePaymentDocument();

@@ -14,7 +14,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
@@ -108,6 +108,7 @@ export function PaymentDocumentsScreen({
   costBearerId,
   onCreateFinalInvoices,
 }: PaymentDocumentsScreenProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE');
   const canCancel = useCan('MODULE_AUTOMATIC_PAYMENTS_WRITE', 'MODULE_PAYMENT_WRITE');
@@ -291,7 +292,17 @@ export function PaymentDocumentsScreen({
         },
       },
     ],
-    [t, canWrite, canMail, canEInvoice, selected, toggle, visibility.mutate, eInvoice.mutate],
+    [
+      t,
+      canWrite,
+      canMail,
+      canEInvoice,
+      selected,
+      toggle,
+      visibility.mutate,
+      eInvoice.mutate,
+      toast,
+    ],
   );
 
   const describe = (document: PaymentDocument) => describeDocument(t, document);

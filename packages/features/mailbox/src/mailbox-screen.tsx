@@ -11,7 +11,7 @@ import {
   SearchField,
   Select,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -65,6 +65,7 @@ export function MailboxScreen({
   compose = false,
   onComposeClose,
 }: MailboxScreenProps) {
+  const toast = useToast();
   const { t } = useMailboxTranslation();
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const [innerFolder, setInnerFolder] = useState<MailboxFolder>('inbox');

@@ -9,7 +9,7 @@ import {
   formatDateTime,
   PageHeader,
   SearchField,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -27,6 +27,7 @@ import { useMessagingTranslation } from './use-messaging-translation';
  * MODULE_COMMUNICATION_WRITE it is read-only.
  */
 export function MessageTemplatesScreen() {
+  const toast = useToast();
   const { t } = useMessagingTranslation();
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const [search, setSearch] = useState('');

@@ -8,7 +8,7 @@ import {
   PageHeader,
   SearchField,
   Select,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { type Message, useMessagePage, useSendMessages } from './api/messaging-queries';
@@ -39,6 +39,7 @@ export type MessagingScreenProps = {
  * read-only.
  */
 export function MessagingScreen({ student }: MessagingScreenProps) {
+  const toast = useToast();
   const { t } = useMessagingTranslation();
   const canWrite = useCan('MODULE_COMMUNICATION_WRITE');
   const studentId = student?.id;

@@ -7,7 +7,7 @@ import {
   DataTable,
   type DataTableProps,
   PageHeader,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -34,6 +34,7 @@ const PAGE_SIZE = 25;
  * create, edit and delete (after a confirmation). Read-only without the write right.
  */
 export function AutomaticPaymentTriggersScreen({ onBack }: AutomaticPaymentTriggersScreenProps) {
+  const toast = useToast();
   const { t } = usePaymentsTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS', 'MODULE_AUTOMATIC_PAYMENTS_WRITE');
   const triggers = useAutomaticPaymentTriggers();

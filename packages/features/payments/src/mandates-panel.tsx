@@ -9,8 +9,8 @@ import {
   formatDate,
   Section,
   Spinner,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -60,6 +60,7 @@ export function MandatesPanel({
   educations: givenEducations,
   defaultEmail,
 }: MandatesPanelProps) {
+  const toast = useToast();
   const { t } = usePaymentsTranslation();
   const canWrite = useCan('MODULE_AUTOMATIC_PAYMENTS', 'MODULE_AUTOMATIC_PAYMENTS_WRITE');
   const mandates = useStudentMandates(studentId);

@@ -14,7 +14,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -81,6 +81,7 @@ function failureText(error: unknown, t: (key: string) => string): string {
  * rights; without them the list is read-only.
  */
 export function PaymentWorkflowScreen({ workflow, onOpenStudent }: PaymentWorkflowScreenProps) {
+  const toast = useToast();
   const { t } = usePaymentsTranslation();
   const canPay = useCan(
     'MODULE_AUTOMATIC_PAYMENTS',
@@ -265,7 +266,7 @@ export function PaymentWorkflowScreen({ workflow, onOpenStudent }: PaymentWorkfl
           ]
         : []),
     ],
-    [t, isLivePay, workflow, canPay, canSwitch, onOpenStudent, switchAutomatic.mutate],
+    [t, isLivePay, workflow, canPay, canSwitch, onOpenStudent, switchAutomatic.mutate, toast],
   );
 
   return (

@@ -8,8 +8,8 @@ import {
   formatDate,
   formatMoney,
   Section,
-  toast,
   toIsoDate,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -68,6 +68,7 @@ export function StudentPaymentsPanel({
   educations: givenEducations,
   onRecordPayment,
 }: StudentPaymentsPanelProps) {
+  const toast = useToast();
   const { t } = usePaymentsTranslation();
   const canWrite = useCan(
     'MODULE_AUTOMATIC_PAYMENTS',

@@ -11,7 +11,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -63,6 +63,7 @@ export function PriceListEditorScreen({
   onBack,
   onCopied,
 }: PriceListEditorScreenProps) {
+  const toast = useToast();
   const { t } = usePriceListsTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const list = usePriceList(priceListId);
@@ -249,6 +250,7 @@ export function PriceListEditorScreen({
 }
 
 function SettingsSection({ list, canWrite }: { list: PriceList; canWrite: boolean }) {
+  const toast = useToast();
   const { t } = usePriceListsTranslation();
   const save = usePriceListMutations().save;
   const form = useApiForm({

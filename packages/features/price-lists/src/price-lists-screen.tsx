@@ -8,7 +8,7 @@ import {
   PageHeader,
   SearchField,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import { type PriceList, usePriceListMutations, usePriceListPage } from './api/price-queries';
@@ -51,6 +51,7 @@ export function PriceListsScreen({ selectedId, onSelect }: PriceListsScreenProps
 }
 
 function PriceListOverview({ onOpen }: { onOpen: (id: number) => void }) {
+  const toast = useToast();
   const { t } = usePriceListsTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const [creating, setCreating] = useState(false);

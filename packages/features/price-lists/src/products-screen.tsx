@@ -10,7 +10,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -32,6 +32,7 @@ const SORTABLE: readonly string[] = ['name', 'type', 'vatRate'];
  * archive switch over a server-paged table; create, edit and archive for company writers.
  */
 export function ProductsScreen() {
+  const toast = useToast();
   const { t } = usePriceListsTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const [editing, setEditing] = useState<Product | 'new' | null>(null);

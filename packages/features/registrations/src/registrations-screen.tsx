@@ -12,7 +12,7 @@ import {
   PageHeader,
   SearchField,
   Select,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useCallback, useMemo, useState } from 'react';
 import {
@@ -60,6 +60,7 @@ export function RegistrationsScreen(props: RegistrationsScreenProps) {
 }
 
 function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
+  const toast = useToast();
   const { t } = useRegistrationsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const list = useServerList({
@@ -150,7 +151,7 @@ function RegistrationInbox({ onOpenStudent }: RegistrationsScreenProps) {
           ),
       },
     ],
-    [t, canWrite, statuses.data, changeStatus, statusLabel],
+    [t, canWrite, statuses.data, changeStatus, statusLabel, toast],
   );
 
   const filtered = filter.search.trim() !== '' || filter.read !== 'all' || filter.status !== 'all';

@@ -15,7 +15,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import {
@@ -178,6 +178,7 @@ function AccountsTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function DocumentsTab({ canWrite }: { canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const availability = useDocumentsAvailability();
   const letterhead = useDocumentFile('letterhead', availability.data?.letterhead === true);
@@ -220,6 +221,7 @@ function DocumentsTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function MailTab({ canWrite }: { canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const accounts = useServerList({
     initial: { page: 1, pageSize: 25, sort: null },
@@ -349,6 +351,7 @@ function MailTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const list = useServerList({
     initial: INITIAL_CATALOG_LIST,
@@ -469,6 +472,7 @@ function TestingOrganizationsTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function StudentCategoriesTab({ canWrite }: { canWrite: boolean }) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const list = useServerList({
     initial: INITIAL_CATALOG_LIST,

@@ -20,7 +20,7 @@ import {
   SelectItem,
   Spinner,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -40,6 +40,7 @@ import { useStudentsTranslation } from './use-students-translation';
 
 /** `/students/document-in-processing`: the inbox of scans and QR-code uploads. */
 export function DocumentsInProcessingScreen() {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const documents = useDocumentsInProcessing();
@@ -180,6 +181,7 @@ export function DocumentsInProcessingScreen() {
 }
 
 function AttachForm({ document, onDone }: { document: DocumentInProcessing; onDone: () => void }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const [search, setSearch] = useState('');
   // The sender's suggestion (QR-code uploads know their student) is preselected.

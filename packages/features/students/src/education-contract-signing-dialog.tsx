@@ -10,7 +10,7 @@ import {
   SignatureField,
   type SignaturePadHandle,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useId, useRef, useState } from 'react';
 import {
@@ -79,6 +79,7 @@ function SigningSteps({
   studentName?: string;
   close: () => void;
 }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const [step, setStep] = useState<ContractSigner>(first);
   /** The contract after the student's upload: it decides whether a parent signs too. */

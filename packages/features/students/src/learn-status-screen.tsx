@@ -8,7 +8,7 @@ import {
   Section,
   Spinner,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useEducationSwitch, useStudent, useStudentEducations } from './api/student-queries';
 import { useStudentsTranslation } from './use-students-translation';
@@ -66,6 +66,7 @@ export function LearnStatusPanel({
   onOpenTutor,
   onOpenLearningApp,
 }: LearningLinks & { studentId: number }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const student = useStudent(studentId);

@@ -10,7 +10,7 @@ import {
   Section,
   Spinner,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import {
   type LearningStats,
@@ -125,6 +125,7 @@ function EducationOnPlatform({
   archivedStudent: boolean;
   onOpenLearningMode?: (studentEducationId: number) => void;
 }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const change = useEducationSwitch();

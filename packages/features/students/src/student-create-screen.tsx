@@ -1,5 +1,5 @@
 import { useCan } from '@fahrwerk/core';
-import { EmptyState, PageHeader, toast } from '@fahrwerk/ui';
+import { EmptyState, PageHeader, useToast } from '@fahrwerk/ui';
 import { useMemo } from 'react';
 import { useEmailCheck, usePickers, useStudentMutations } from './api/student-queries';
 import { StudentForm } from './components/student-form';
@@ -14,6 +14,7 @@ export type StudentCreateScreenProps = {
 
 /** `/students/create`: a new student with every field of the student form. */
 export function StudentCreateScreen({ onCreated, onCancel }: StudentCreateScreenProps) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const pickers = usePickers();

@@ -14,7 +14,7 @@ import {
   SelectItem,
   Spinner,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -36,6 +36,7 @@ export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'
 
 /** The documents tab: upload (type, education, visibility), list, view/download, visibility, delete. */
 export function StudentDocumentsPanel({ student }: { student: Student }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE') && !student.archived;
   const documents = useStudentDocuments(student.id);

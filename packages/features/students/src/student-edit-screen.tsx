@@ -15,7 +15,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import {
@@ -119,6 +119,7 @@ function StudentEditView({
   initialTab,
   extraTabs = [],
 }: Omit<StudentEditScreenProps, 'studentId'> & { student: Student }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const pickers = usePickers();

@@ -21,7 +21,7 @@ import {
   Section,
   Spinner,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -55,6 +55,7 @@ export type StudentEducationsPanelProps = {
 
 /** The educations of a student (one per licence class) with their state switches. */
 export function StudentEducationsPanel({ student, pickers }: StudentEducationsPanelProps) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const educations = useStudentEducations(student.id);
@@ -241,6 +242,7 @@ function EducationFormDialog({
   education: StudentEducation | null;
   pickers: StudentFormPickers;
 }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canSeeCourses = useCan('MODULE_THEORY');
   const { save } = useEducationMutations();

@@ -9,7 +9,7 @@ import {
   Section,
   Spinner,
   TextField,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -30,6 +30,7 @@ type Entry = {
 
 /** Education events and notes of a student as one timeline, newest first, with "add a note". */
 export function StudentTimeline({ studentId }: { studentId: number }) {
+  const toast = useToast();
   const { t } = useStudentsTranslation();
   const canWrite = useCan('MODULE_CUSTOMERS_WRITE');
   const events = useEducationEvents(studentId);

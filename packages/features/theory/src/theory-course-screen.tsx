@@ -11,7 +11,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -49,6 +49,7 @@ export type TheoryCourseScreenProps = {
  * Without MODULE_THEORY_WRITE it is read-only (the PDF can still be downloaded).
  */
 export function TheoryCourseScreen({ courseId, onBack }: TheoryCourseScreenProps) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const canWrite = useCan('MODULE_THEORY_WRITE');
   const course = useTheoryCourse(courseId);

@@ -12,7 +12,7 @@ import {
   SearchField,
   Select,
   Switch,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -41,6 +41,7 @@ export type TheoryCoursesScreenProps = {
  * MODULE_THEORY_WRITE it is read-only.
  */
 export function TheoryCoursesScreen({ onOpenCourse }: TheoryCoursesScreenProps) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const canWrite = useCan('MODULE_THEORY_WRITE');
   const list = useServerList({

@@ -11,7 +11,7 @@ import {
   PageHeader,
   SearchField,
   Select,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -53,6 +53,7 @@ export type TodosScreenProps = {
  * MODULE_TASK_WRITE the list is read-only.
  */
 export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
+  const toast = useToast();
   const { t } = useTodosTranslation();
   const canWrite = useCan('MODULE_TASK_WRITE');
   const list = useServerList({
@@ -207,7 +208,18 @@ export function TodosScreen({ onOpenStudent }: TodosScreenProps) {
           ]
         : []),
     ],
-    [t, canWrite, statuses, priorities, groups, users, changeStatus, changeGroup, onOpenStudent],
+    [
+      t,
+      canWrite,
+      statuses,
+      priorities,
+      groups,
+      users,
+      changeStatus,
+      changeGroup,
+      onOpenStudent,
+      toast,
+    ],
   );
 
   const filtered =

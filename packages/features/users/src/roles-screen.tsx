@@ -9,7 +9,7 @@ import {
   PageHeader,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { type Role, useRoleMutations, useRoles, useSaveRole } from './api/users-queries';
@@ -105,6 +105,7 @@ function RoleEditor({
   onSaved: (role: Role) => void;
   onDeleted: () => void;
 }) {
+  const toast = useToast();
   const { t } = useUsersTranslation();
   const save = useSaveRole();
   const remove = useRoleMutations().delete;

@@ -16,7 +16,7 @@ import {
   Section,
   Select,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
@@ -110,6 +110,7 @@ function UserFormBody({
   onSaved: (user: User) => void;
   onCancel: () => void;
 }) {
+  const toast = useToast();
   const { t } = useUsersTranslation();
   const canWrite = useCan('MODULE_COMPANY_WRITE');
   const save = useUserMutations().save;
@@ -287,6 +288,7 @@ function UserFormBody({
 }
 
 function AvatarSection({ user, canChange }: { user: User; canChange: boolean }) {
+  const toast = useToast();
   const { t } = useUsersTranslation();
   const upload = useUploadAvatar();
   const [files, setFiles] = useState<File[]>([]);

@@ -1,4 +1,4 @@
-import { createI18n, toast } from '@fahrwerk/ui';
+import { createI18n, createToasts, ToastProvider } from '@fahrwerk/ui';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,15 +8,18 @@ import { useArchiveFlow } from './use-archive-flow';
 
 const i18n = createI18n({ lng: 'de' });
 registerCoreTexts(i18n);
+const toasts = createToasts();
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+  <I18nextProvider i18n={i18n}>
+    <ToastProvider toasts={toasts}>{children}</ToastProvider>
+  </I18nextProvider>
 );
 const row = { id: 7, name: 'Filiale Nord' };
 
 afterEach(() => vi.restoreAllMocks());
 
 test('without a confirmation archive and unarchive call the archive call and show the spec messages', async () => {
-  const success = vi.spyOn(toast, 'success');
+  const success = vi.spyOn(toasts, 'success');
   const calls: unknown[] = [];
   const mutation = { mutateAsync: async (variables: unknown) => calls.push(variables) };
   const { result } = renderHook(() => useArchiveFlow(mutation), { wrapper });

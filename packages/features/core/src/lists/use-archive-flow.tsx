@@ -1,4 +1,4 @@
-import { ConfirmDialog, toast } from '@fahrwerk/ui';
+import { ConfirmDialog, useToast } from '@fahrwerk/ui';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CORE_NAMESPACE } from '../errors';
@@ -34,16 +34,20 @@ export function useArchiveFlow<T extends { id: number }>(
   mutation: ArchiveMutation,
   confirmation?: ArchiveConfirmation<T>,
 ): ArchiveFlow<T> {
+  const toast = useToast();
   const { t } = useTranslation(CORE_NAMESPACE);
   const [pending, setPending] = useState<T | null>(null);
   // The row actions stay the same functions across renders (table columns memoize on them).
   const latest = useRef({ mutation, confirmation, t });
   latest.current = { mutation, confirmation, t };
-  const change = useCallback(async (row: T, archived: boolean) => {
-    const { mutation, t } = latest.current;
-    await mutation.mutateAsync({ id: row.id, archived });
-    toast.success(t(archived ? 'messages.archive_success' : 'messages.unarchive_success'));
-  }, []);
+  const change = useCallback(
+    async (row: T, archived: boolean) => {
+      const { mutation, t } = latest.current;
+      await mutation.mutateAsync({ id: row.id, archived });
+      toast.success(t(archived ? 'messages.archive_success' : 'messages.unarchive_success'));
+    },
+    [toast],
+  );
   const archive = useCallback(
     (row: T) => {
       if (latest.current.confirmation) setPending(row);

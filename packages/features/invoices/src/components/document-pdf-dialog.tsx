@@ -1,5 +1,5 @@
 import { downloadErrorMessage, isApiError } from '@fahrwerk/api';
-import { toast } from '@fahrwerk/ui';
+import { useToast } from '@fahrwerk/ui';
 import { useEffect, useState } from 'react';
 import {
   documentFileName,
@@ -21,6 +21,7 @@ export type DocumentPdfDialogProps = {
  * dialog goes back to the PDF with letterhead.
  */
 export function DocumentPdfDialog({ document, onClose }: DocumentPdfDialogProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const [removeLetterhead, setRemoveLetterhead] = useState(false);
   const pdf = usePaymentDocumentPdf(document?.id ?? null, removeLetterhead);
@@ -33,7 +34,7 @@ export function DocumentPdfDialog({ document, onClose }: DocumentPdfDialogProps)
       if (text) toast.error(text);
       setRemoveLetterhead(false);
     }
-  }, [pdf.isError, pdf.error, refused, removeLetterhead, t]);
+  }, [pdf.isError, pdf.error, refused, removeLetterhead, t, toast]);
 
   const documentId = document?.id;
   // A newly opened document starts with the letterhead.

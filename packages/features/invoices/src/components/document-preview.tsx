@@ -1,5 +1,5 @@
 import { downloadErrorMessage } from '@fahrwerk/api';
-import { toast } from '@fahrwerk/ui';
+import { useToast } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { DocumentFile } from '../api/form-queries';
@@ -31,6 +31,7 @@ export type DocumentPreviewProps = {
  * also as the spec's toast.
  */
 export function DocumentPreview({ request, onClose }: DocumentPreviewProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const [removeLetterhead, setRemoveLetterhead] = useState(false);
   const file = useQuery({

@@ -1,5 +1,5 @@
 import { downloadErrorMessage, saveBlob } from '@fahrwerk/api';
-import { Button, toast } from '@fahrwerk/ui';
+import { Button, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { type PaymentDocument, useDocumentFiles } from '../api/form-queries';
 import { useInvoicesTranslation } from '../use-invoices-translation';
@@ -10,6 +10,7 @@ import { DocumentPreview, type PreviewRequest } from './document-preview';
  * bearer's XRechnung or ZUGFeRD, the e-invoice file.
  */
 export function IssuedDocumentActions({ document }: { document: PaymentDocument }) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const files = useDocumentFiles();
   const [preview, setPreview] = useState<PreviewRequest | null>(null);

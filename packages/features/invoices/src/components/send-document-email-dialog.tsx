@@ -1,5 +1,5 @@
 import { FormAlert } from '@fahrwerk/core';
-import { Button, Dialog, Modal, Select, Spinner, TextField, toast } from '@fahrwerk/ui';
+import { Button, Dialog, Modal, Select, Spinner, TextField, useToast } from '@fahrwerk/ui';
 import { useEffect, useState } from 'react';
 import {
   type PaymentDocument,
@@ -33,6 +33,7 @@ export function SendDocumentEmailDialog({
   userId,
   onClose,
 }: SendDocumentEmailDialogProps) {
+  const toast = useToast();
   const { t } = useInvoicesTranslation();
   const isOpen = document !== null;
   const accounts = useUserMailAccounts(userId, isOpen);

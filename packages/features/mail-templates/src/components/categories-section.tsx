@@ -5,7 +5,7 @@ import {
   ConfirmDialog,
   DataTable,
   type DataTableProps,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -35,6 +35,7 @@ export function CategoriesSection({
   onRetry,
   canWrite,
 }: CategoriesSectionProps) {
+  const toast = useToast();
   const { t } = useMailTemplatesTranslation();
   const templates = useAllEmailTemplates();
   const mutations = useEmailTemplateCategoryMutations();

@@ -9,7 +9,7 @@ import {
   formatDateTime,
   SearchField,
   Select,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -33,6 +33,7 @@ export type TemplatesSectionProps = {
 
 /** The templates: by group, searchable; create, edit, preview, delete. */
 export function TemplatesSection({ categories, placeholders, canWrite }: TemplatesSectionProps) {
+  const toast = useToast();
   const { t } = useMailTemplatesTranslation();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [search, setSearch] = useState('');

@@ -7,13 +7,14 @@ import {
   formatMoney,
   Section,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useDownloadSepaExport, useSepaExports } from '../api/payment-workflow-queries';
 import { usePaymentsTranslation } from '../use-payments-translation';
 
 /** The SEPA files made so far, newest first, each to download again byte for byte. */
 export function SepaExportsSection() {
+  const toast = useToast();
   const { t } = usePaymentsTranslation();
   const files = useSepaExports();
   const download = useDownloadSepaExport();

@@ -1,6 +1,6 @@
 import { isApiError } from '@fahrwerk/api';
 import { FormAlert } from '@fahrwerk/core';
-import { Badge, Button, formatDate, Select, Spinner, toast } from '@fahrwerk/ui';
+import { Badge, Button, formatDate, Select, Spinner, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
   type Registration,
@@ -24,6 +24,7 @@ export type ConvertPanelProps = {
  * when the registration names none.
  */
 export function ConvertPanel({ registration: r, canWrite, onOpenStudent }: ConvertPanelProps) {
+  const toast = useToast();
   const { t } = useRegistrationsTranslation();
   const converted = r.processStatus === 'CONVERTED';
   const matches = useMatchingStudents(converted ? null : r.id);

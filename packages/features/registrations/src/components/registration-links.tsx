@@ -7,7 +7,7 @@ import {
   QrCode,
   qrCodeSvg,
   Spinner,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { type LearningAppLink, useOnboardingLinks } from '../api/registration-queries';
@@ -25,6 +25,7 @@ function downloadQrCode(link: LearningAppLink) {
 }
 
 function LinkCard({ link }: { link: LearningAppLink }) {
+  const toast = useToast();
   const { t } = useRegistrationsTranslation();
   const copy = async () => {
     try {

@@ -1,5 +1,5 @@
 import { ApiForm, FormDialog, showErrorToast, useApiForm } from '@fahrwerk/core';
-import { Badge, Button, ConfirmDialog, Dialog, Modal, toast } from '@fahrwerk/ui';
+import { Badge, Button, ConfirmDialog, Dialog, Modal, useToast } from '@fahrwerk/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import { AppointmentFields, type InstructorOption } from './appointment-fields';
@@ -77,6 +77,7 @@ export function AppointmentDialog({
   onSaved,
   onDeleted,
 }: AppointmentDialogProps) {
+  const toast = useToast();
   const { t, i18n } = useSchedulerTranslation();
   const flow = useBookingFlow();
   const questions = useAsk<boolean | SeriesScope>();
@@ -167,7 +168,7 @@ export function AppointmentDialog({
     try {
       await deleteAppointment.mutateAsync({ appointment, scope });
     } catch (error) {
-      showErrorToast(error, i18n);
+      showErrorToast(error, i18n, toast);
       return;
     }
     toast.success(t('messages.delete_success'));
@@ -190,7 +191,7 @@ export function AppointmentDialog({
         appointmentId: appointment.id,
       });
     } catch (error) {
-      showErrorToast(error, i18n);
+      showErrorToast(error, i18n, toast);
       return;
     }
     toast.success(t('booking.release.success'));

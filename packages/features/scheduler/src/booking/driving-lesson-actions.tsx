@@ -1,5 +1,5 @@
 import { showErrorToast } from '@fahrwerk/core';
-import { Button, ConfirmDialog, formatDate, toast } from '@fahrwerk/ui';
+import { Button, ConfirmDialog, formatDate, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import { formatIsoDate } from './booking-format';
@@ -33,6 +33,7 @@ export function DrivingLessonActions({
   onDeleted,
   showDelete = true,
 }: DrivingLessonActionsProps) {
+  const toast = useToast();
   const { t, i18n } = useSchedulerTranslation();
   const book = useBookDrivingLesson();
   const remove = useDeleteDrivingLesson();
@@ -46,7 +47,7 @@ export function DrivingLessonActions({
       toast.success(t('messages.save_success'));
       onChanged?.(booked);
     } catch (error) {
-      showErrorToast(error, i18n);
+      showErrorToast(error, i18n, toast);
     }
   };
 
@@ -54,7 +55,7 @@ export function DrivingLessonActions({
     try {
       await remove.mutateAsync(appointment.id);
     } catch (error) {
-      showErrorToast(error, i18n);
+      showErrorToast(error, i18n, toast);
       throw error;
     }
     toast.success(t('messages.delete_success'));

@@ -1,5 +1,12 @@
 import { showErrorToast } from '@fahrwerk/core';
-import { Button, Dialog, Modal, SignaturePad, type SignaturePadHandle, toast } from '@fahrwerk/ui';
+import {
+  Button,
+  Dialog,
+  Modal,
+  SignaturePad,
+  type SignaturePadHandle,
+  useToast,
+} from '@fahrwerk/ui';
 import { useRef, useState } from 'react';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
 import { addMinutes, formatIsoDate } from './booking-format';
@@ -58,6 +65,7 @@ function SignatureBody({
   onSigned: (appointment: Appointment) => void;
   close: () => void;
 }) {
+  const toast = useToast();
   const { t, i18n } = useSchedulerTranslation();
   const pad = useRef<SignaturePadHandle>(null);
   const [isEmpty, setEmpty] = useState(true);
@@ -81,7 +89,7 @@ function SignatureBody({
       toast.success(t('messages.save_success'));
       onSigned(signed);
     } catch (error) {
-      showErrorToast(error, i18n);
+      showErrorToast(error, i18n, toast);
     }
   };
 

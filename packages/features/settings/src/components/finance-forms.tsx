@@ -1,6 +1,6 @@
 import { CHARTS_OF_ACCOUNTS } from '@fahrwerk/api';
 import { ApiForm, FormSelect, FormTextField, useApiForm } from '@fahrwerk/core';
-import { Button, ConfirmDialog, Section, Select, toast } from '@fahrwerk/ui';
+import { Button, ConfirmDialog, Section, Select, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import type { AccountsConfig, FinancialConfig } from '../api/settings-queries';
 import {
@@ -38,6 +38,7 @@ export function FinancialConfigForm({
   isReadOnly = false,
   onSubmit,
 }: FinancialConfigFormProps) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const form = useApiForm({
     schema: financialSchema,
@@ -114,6 +115,7 @@ export function AccountsConfigForm({
   isReadOnly = false,
   onSubmit,
 }: AccountsConfigFormProps) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const [askFrame, setAskFrame] = useState<ChartOfAccounts | null>(null);
   const form = useApiForm({

@@ -9,7 +9,7 @@ import {
   FormTextField,
   useApiForm,
 } from '@fahrwerk/core';
-import { Button, Section, toast } from '@fahrwerk/ui';
+import { Button, Section, useToast } from '@fahrwerk/ui';
 import { useWatch } from 'react-hook-form';
 import type { MasterData, MasterDataInput } from '../api/settings-queries';
 import {
@@ -45,6 +45,7 @@ const UNBOUNDED_CENTS = Number.MAX_SAFE_INTEGER;
 
 /** The master data form: checks IBAN, BIC, creditor id and VAT id before the server does. */
 export function MasterDataForm({ masterData, isReadOnly = false, onSubmit }: MasterDataFormProps) {
+  const toast = useToast();
   const { t } = useSettingsTranslation();
   const form = useApiForm({
     schema: masterDataSchema,

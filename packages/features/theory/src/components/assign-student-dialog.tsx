@@ -1,6 +1,6 @@
 import { errorToastMessage } from '@fahrwerk/api';
 import { FormAlert, useStudentEducations } from '@fahrwerk/core';
-import { Button, Dialog, Modal, Select, toast } from '@fahrwerk/ui';
+import { Button, Dialog, Modal, Select, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
   type StudentListItem,
@@ -44,6 +44,7 @@ function AssignBody({
   assigned,
   close,
 }: Pick<AssignStudentDialogProps, 'courseId' | 'assigned'> & { close: () => void }) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const [student, setStudent] = useState<StudentListItem | null>(null);
   const [educationId, setEducationId] = useState<number | null>(null);

@@ -6,7 +6,7 @@ import {
   formatDate,
   formatDateTime,
   Section,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -50,6 +50,7 @@ export function AttendancePanel({
   canWrite,
   onClose,
 }: AttendancePanelProps) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const [booking, setBooking] = useState(false);
   const [signing, setSigning] = useState<TheoryLessonParticipant | null>(null);

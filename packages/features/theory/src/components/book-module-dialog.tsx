@@ -1,6 +1,6 @@
 import { errorToastMessage } from '@fahrwerk/api';
 import { FormAlert } from '@fahrwerk/core';
-import { Button, Checkbox, CheckboxGroup, Dialog, formatDate, Modal, toast } from '@fahrwerk/ui';
+import { Button, Checkbox, CheckboxGroup, Dialog, formatDate, Modal, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import { type TheoryCourseStudent, type TheoryLesson, useBookModule } from '../api/theory-queries';
 import { useTheoryTranslation } from '../use-theory-translation';
@@ -45,6 +45,7 @@ function ModuleBody({
   lessons,
   close,
 }: Pick<BookModuleDialogProps, 'courseId' | 'student' | 'lessons'> & { close: () => void }) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const [chosen, setChosen] = useState<string[]>([]);
   const [missing, setMissing] = useState(false);

@@ -1,5 +1,5 @@
 import { FormAlert } from '@fahrwerk/core';
-import { Badge, Button, Checkbox, Dialog, Modal, toast } from '@fahrwerk/ui';
+import { Badge, Button, Checkbox, Dialog, Modal, useToast } from '@fahrwerk/ui';
 import { useMemo, useState } from 'react';
 import {
   LESSON_ID_MISSING,
@@ -49,6 +49,7 @@ function BookingBody({
   freePlaces,
   close,
 }: Omit<LessonBookingDialogProps, 'isOpen' | 'onOpenChange'> & { close: () => void }) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const [found, setFound] = useState<BookingCandidate[]>([]);
   const [ticked, setTicked] = useState<number[]>([]);

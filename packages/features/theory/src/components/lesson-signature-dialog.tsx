@@ -7,7 +7,7 @@ import {
   Modal,
   SignaturePad,
   type SignaturePadHandle,
-  toast,
+  useToast,
 } from '@fahrwerk/ui';
 import { useRef, useState } from 'react';
 import {
@@ -52,6 +52,7 @@ function SignatureBody({
   participant,
   close,
 }: Pick<LessonSignatureDialogProps, 'lesson' | 'participant'> & { close: () => void }) {
+  const toast = useToast();
   const { t } = useTheoryTranslation();
   const pad = useRef<SignaturePadHandle>(null);
   const [isEmpty, setEmpty] = useState(true);

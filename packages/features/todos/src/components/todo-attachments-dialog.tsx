@@ -1,6 +1,6 @@
 import { isApiError, MAX_UPLOAD_BYTES } from '@fahrwerk/api';
 import { FormAlert } from '@fahrwerk/core';
-import { Button, Dialog, FileUpload, formatDateTime, Modal, toast } from '@fahrwerk/ui';
+import { Button, Dialog, FileUpload, formatDateTime, Modal, useToast } from '@fahrwerk/ui';
 import { useState } from 'react';
 import {
   type Todo,
@@ -32,6 +32,7 @@ export function TodoAttachmentsDialog({
   todo,
   canWrite,
 }: TodoAttachmentsDialogProps) {
+  const toast = useToast();
   const { t } = useTodosTranslation();
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
