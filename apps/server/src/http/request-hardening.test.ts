@@ -274,9 +274,10 @@ describe.each(DRIVERS)('bad requests on %s', (driver) => {
   describe('answers the contract lists', () => {
     it('an unbuilt operation declares its 501', async () => {
       // Response validation is on: an undeclared 501 would be a 500 contract violation.
+      // A student's learning-app password (students have no sign-in of their own yet).
       expectError(
-        await t.call('GET', '/driving-schools/current/drive-buzz-onboarding-links', {
-          token: owner,
+        await t.call('POST', '/request-password-change/from-fsc', {
+          query: { studentEmail: 'lena.neumann@example.de' },
         }),
         501,
         'errors.not_implemented',
