@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, type Harness, signIn, startHarness } from './harness';
+import { DEMO, type Harness, signIn, startHarness, tick } from './harness';
 
 let harness: Harness;
 
@@ -40,7 +40,7 @@ describe('vehicles in the built back office', () => {
     await dialog.getByRole('textbox', { name: /^Kennzeichen/ }).fill(plate.toLowerCase());
     await dialog.getByRole('button', { name: /Getriebe/ }).click();
     await page.getByRole('option', { name: 'Schaltgetriebe' }).click();
-    await dialog.getByRole('checkbox', { name: 'B', exact: true }).check({ force: true });
+    await tick(dialog.getByRole('checkbox', { name: 'B', exact: true }));
     const [day, month, year] = berlinDay(10);
     const inspection = dialog.getByRole('group', { name: /Nächste Hauptuntersuchung/ });
     await inspection.getByRole('spinbutton').first().click();
@@ -71,7 +71,7 @@ describe('vehicles in the built back office', () => {
     await dialog.getByRole('textbox', { name: /^Kennzeichen/ }).fill(plate);
     await dialog.getByRole('button', { name: /Getriebe/ }).click();
     await page.getByRole('option', { name: 'Automatik' }).click();
-    await dialog.getByRole('checkbox', { name: 'B', exact: true }).check({ force: true });
+    await tick(dialog.getByRole('checkbox', { name: 'B', exact: true }));
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.getByText('Dieses Kennzeichen ist bereits vergeben.').waitFor();
     await context.close();

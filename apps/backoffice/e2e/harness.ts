@@ -189,6 +189,26 @@ export async function openPopup(page: Page, trigger: Locator, popup: Locator): P
 }
 
 /**
+ * Ticks a checkbox (or switch) of react-aria through its label until it is checked, 30 s at
+ * most. A form can reset while its look-ups arrive (a dialog just opened) and swallow a click;
+ * it is clicked again only while still unchecked, so a tick is never toggled off.
+ */
+export async function tick(box: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const label = box.locator('xpath=ancestor::label[1]');
+  for (;;) {
+    if (await box.isChecked()) return;
+    await ((await label.count()) > 0 ? label.click() : box.click({ force: true }));
+    try {
+      await expect.poll(() => box.isChecked(), { timeout: 2000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
  * A signed-in API caller for a test's own set-up and look-ups (the screens are driven by
  * hand). `call` sends JSON, or a `FormData` body as multipart; it throws on an error status.
  */

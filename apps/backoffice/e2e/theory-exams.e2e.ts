@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../../server/src/test/pdf-text';
 import {
@@ -11,6 +11,7 @@ import {
   type Harness,
   signIn,
   startHarness,
+  tick,
   typeDate,
   typeTime,
 } from './harness';
@@ -89,12 +90,6 @@ async function uniqueName(api: Api, student: Student): Promise<boolean> {
     search: student.lastName,
   });
   return data.filter((row) => nameOf(row) === nameOf(student)).length === 1;
-}
-
-/** Ticks a checkbox through its label (the input itself is visually hidden). */
-async function tick(checkbox: Locator) {
-  await checkbox.locator('xpath=ancestor::label[1]').click();
-  await expect.poll(() => checkbox.isChecked(), { timeout: 10_000 }).toBe(true);
 }
 
 async function toast(page: Page, text: string) {
