@@ -364,7 +364,8 @@ describe('the learning area in the built back office', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await page.goto(`/students/edit/${studentId}`);
-    await page.waitForURL((url) => url.pathname === `/students/edit/${studentId}`);
+    // The record shown means the router has settled on it: "the current path" the guard keeps.
+    await page.getByRole('tab', { name: 'Lernstand' }).waitFor({ timeout: 30_000 });
     await page.evaluate((href) => {
       window.history.pushState({}, '', href);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -375,7 +376,9 @@ describe('the learning area in the built back office', () => {
       )
       .first()
       .waitFor({ timeout: 30_000 });
-    await page.waitForURL((url) => url.pathname === `/students/edit/${studentId}`);
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 30_000 })
+      .toBe(`/students/edit/${studentId}`);
     await context.close();
   });
 });
