@@ -6,7 +6,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database';
@@ -24,6 +23,7 @@ import { exited, type Server, startServer } from '../scripts/billing-crash';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot';
 import { type S3TestServer, startS3Server } from '../test/s3-server';
 import { startSmtpSink } from '../test/smtp-sink';
+import { redisAnswers } from './redis-answers';
 
 /*
  * Issue 18, several instances: two real server processes (`node --import tsx src/main.ts`)
@@ -60,26 +60,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN_SIZE = Number(process.env.TWO_INSTANCES_RUN_SIZE ?? 40);
 const MAILS = 25;
 
-async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const withRedis = serverUrl ? await redisReachable(redisUrl) : false;
+const withRedis = serverUrl ? await redisAnswers(redisUrl) : false;
 const withDovecot = dovecotAvailable();
 
 if (!serverUrl) {

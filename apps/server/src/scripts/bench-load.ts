@@ -38,12 +38,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/database';
 import { DEMO_SCALE, generateDemoData } from '../db/demo';
 import { createSchool, DEMO_SCHOOL } from '../db/seed';
 import { addDays, berlinToday, weekdayIndex } from '../modules/resources/kit';
+import { redisAnswers } from '../scale/redis-answers';
 import { percentile } from './bench-kit';
 import { exited, type Server, startServer } from './billing-crash';
 
@@ -103,25 +103,6 @@ const monday = addDays(today, -weekdayIndex(today));
 const sunday = addDays(monday, 6);
 
 // ---- the database and its schools ----------------------------------------------------------
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 type Lesson = {
   studentId: number;
