@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       seedDemo: false,
+      fileOrphanSweep: true,
     });
     expect(config.staticDir).toMatch(/apps\/backoffice\/dist$/);
     expect(config.storybookDir).toMatch(/apps\/storybook\/dist$/);
@@ -62,12 +63,14 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       PUBLIC_URL: 'https://fahrschule.example/',
       SEED_DEMO: 'true',
+      FILE_ORPHAN_SWEEP: 'false',
     });
     expect(config).toMatchObject({
       port: 8080,
       jwtSecret: 'x'.repeat(40),
       publicUrl: 'https://fahrschule.example',
       seedDemo: true,
+      fileOrphanSweep: false,
     });
   });
 

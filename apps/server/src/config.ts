@@ -151,6 +151,7 @@ const envSchema = z.object({
   STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   STORYBOOK_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  FILE_ORPHAN_SWEEP: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
@@ -272,6 +273,12 @@ export type Config = {
    * need the bucket (or one shared folder).
    */
   fileStorage: FileStorage;
+  /**
+   * Whether this process removes the bytes no `stored_files` row names any more, a day after
+   * they were written (`FILE_ORPHAN_SWEEP`, default true; files/file-sweep.ts). Off while a
+   * database restored to an earlier moment may still be replaced by a later one.
+   */
+  fileOrphanSweep: boolean;
 };
 
 export class ConfigError extends Error {
@@ -316,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? path.resolve(process.cwd(), values.STORYBOOK_DIR)
       : path.resolve(SERVER_PACKAGE_DIR, '../storybook/dist'),
     seedDemo: values.SEED_DEMO,
+    fileOrphanSweep: values.FILE_ORPHAN_SWEEP,
     logLevel: values.LOG_LEVEL,
     redisUrl: values.REDIS_URL,
     rateLimits: values.RATE_LIMITS,

@@ -1,4 +1,4 @@
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -19,7 +19,17 @@ export type FileBackend = {
   get: (key: string) => Promise<AsyncIterable<Uint8Array> | null>;
   /** Removes the bytes; a key with nothing under it is no error. */
   delete: (key: string) => Promise<void>;
+  /**
+   * The keys of the shape the FileStore gives (`<school>/<uuid>`) whose bytes were last written
+   * before `before` — what the orphan sweep (file-sweep.ts) compares with the rows. Anything
+   * else in the folder or the bucket (another prefix, another application's objects) is not
+   * listed, so it is never touched.
+   */
+  list: (before: Date) => AsyncIterable<string>;
 };
+
+/** A storage key as `FileStore.save` makes them: the school's id and a random UUID. */
+export const STORAGE_KEY = /^[0-9]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The configured backend: the folder `<DATA_DIR>/files` or an S3-compatible bucket. */
 export function createFileBackend(dataDir: string, storage: FileStorage): FileBackend {
@@ -63,6 +73,26 @@ export function createLocalBackend(root: string): FileBackend {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+
+    async *list(before) {
+      const schools = await readdir(resolvedRoot, { withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      for (const school of schools) {
+        if (!school.isDirectory() || !/^[0-9]+$/.test(school.name)) continue;
+        const folder = path.join(resolvedRoot, school.name);
+        for (const name of await readdir(folder)) {
+          const key = `${school.name}/${name}`;
+          if (!STORAGE_KEY.test(key)) continue;
+          // Gone since the folder was read (removed by another instance): nothing to list.
+          const info = await stat(path.join(folder, name)).catch(() => null);
+          if (info?.isFile() && info.mtime < before) yield key;
+        }
+      }
+    },
   };
 }
 
@@ -85,6 +115,24 @@ export function s3ObjectUrl(storage: S3Storage, key: string): string {
     ? `${endpoint.origin}${basePath}/${storage.bucket}/${objectKey}`
     : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}${basePath}/${objectKey}`;
 }
+
+/** The URL of the bucket itself (for ListObjectsV2), in the same style as `s3ObjectUrl`. */
+export function s3BucketUrl(storage: S3Storage): string {
+  const endpoint = new URL(storage.endpoint);
+  const basePath = endpoint.pathname.replace(/\/+$/, '');
+  return storage.forcePathStyle
+    ? `${endpoint.origin}${basePath}/${storage.bucket}`
+    : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}${basePath}/`;
+}
+
+/** The five entities of XML text (S3 escapes keys in its listings). */
+const xmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * An S3-compatible bucket over plain HTTP requests signed with AWS Signature V4 (aws4fetch,
@@ -136,6 +184,31 @@ export function createS3Backend(storage: S3Storage): FileBackend {
         throw await s3Error(response, 'DELETE', where(key));
       }
       await response.body?.cancel();
+    },
+
+    // ListObjectsV2 under the prefix, a page (up to 1,000 keys) at a time.
+    async *list(before) {
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', prefix: storage.prefix });
+        if (token) query.set('continuation-token', token);
+        const response = await client.fetch(`${s3BucketUrl(storage)}?${query}`, { method: 'GET' });
+        if (!response.ok) throw await s3Error(response, 'LIST', where(''));
+        const page = await response.text();
+        for (const [, entry = ''] of page.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const objectKey = xmlText(/<Key>([^<]*)<\/Key>/.exec(entry)?.[1] ?? '');
+          const modified = Date.parse(
+            /<LastModified>([^<]*)<\/LastModified>/.exec(entry)?.[1] ?? '',
+          );
+          if (!objectKey.startsWith(storage.prefix)) continue;
+          const key = objectKey.slice(storage.prefix.length);
+          if (STORAGE_KEY.test(key) && modified < before.getTime()) yield key;
+        }
+        const truncated = /<IsTruncated>true<\/IsTruncated>/.test(page);
+        token = truncated
+          ? xmlText(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? '')
+          : undefined;
+      } while (token);
     },
   };
 }

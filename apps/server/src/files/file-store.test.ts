@@ -228,6 +228,77 @@ describe.each(DRIVERS)('file store (%s)', (driver) => {
       expect(rows).toEqual([]);
     });
 
+    it('removes the bytes of a remove inside a transaction only by the sweep, after the commit; a rollback keeps both', async () => {
+      const save = (name: string) =>
+        files.save(db(), schoolA, {
+          fileName: name,
+          mimeType: 'text/plain',
+          bytes: Buffer.from(`Inhalt von ${name}`),
+        });
+      const kept = await save('zurückgerollt.txt');
+      const gone = await save('gelöscht.txt');
+
+      // Rolled back: the row comes back and finds its bytes.
+      await expect(
+        db().transaction(async (tx) => {
+          await files.remove(tx, schoolA, kept.id);
+          throw new Error('Abbruch nach dem Löschen');
+        }),
+      ).rejects.toThrow('Abbruch nach dem Löschen');
+      expect((await files.read(db(), schoolA, kept.id)).bytes.toString()).toBe(
+        'Inhalt von zurückgerollt.txt',
+      );
+
+      // Committed: the row is gone, the bytes wait for the sweep.
+      await db().transaction(async (tx) => {
+        await files.remove(tx, schoolA, gone.id);
+      });
+      await expect(files.read(db(), schoolA, gone.id)).rejects.toMatchObject({ status: 404 });
+      expect(await keysOf(schoolA)).toContain(gone.storageKey);
+
+      // Not yet older than the sweep's limit: nothing is listed, nothing removed.
+      await files.sweepOrphans(db(), new Date(Date.now() - 60_000));
+      expect(await keysOf(schoolA)).toContain(gone.storageKey);
+
+      const later = new Date(Date.now() + 60_000);
+      const swept = await files.sweepOrphans(db(), later);
+      expect(swept.removed).toBeGreaterThanOrEqual(1);
+      expect(swept.checked).toBeGreaterThanOrEqual(2);
+      const keys = await keysOf(schoolA);
+      expect(keys).not.toContain(gone.storageKey);
+      expect(keys).toContain(kept.storageKey);
+      expect((await files.read(db(), schoolA, kept.id)).bytes.toString()).toBe(
+        'Inhalt von zurückgerollt.txt',
+      );
+      await files.remove(db(), schoolA, kept.id);
+    });
+
+    it('sweeps the bytes of a save whose transaction rolled back, never keys of another shape', async () => {
+      let orphanKey = '';
+      await expect(
+        db().transaction(async (tx) => {
+          const row = await files.save(tx, schoolB, {
+            fileName: 'nie-gespeichert.pdf',
+            mimeType: 'application/pdf',
+            bytes: Buffer.from('%PDF-1.4 verworfen'),
+          });
+          orphanKey = row.storageKey;
+          throw new Error('Rechnung verworfen');
+        }),
+      ).rejects.toThrow('Rechnung verworfen');
+      // Something else in the same folder or bucket: not ours to judge.
+      const foreignKey = `${schoolB}/notizen.txt`;
+      const foreign = Buffer.from('nicht von Fahrwerk');
+      await createFileBackend(dataDir(), storage).put(foreignKey, foreign, sha256(foreign));
+      expect(await keysOf(schoolB)).toEqual(expect.arrayContaining([orphanKey, foreignKey]));
+
+      await files.sweepOrphans(db(), new Date(Date.now() + 60_000));
+      const keys = await keysOf(schoolB);
+      expect(keys).not.toContain(orphanKey);
+      expect(keys).toContain(foreignKey);
+      await createFileBackend(dataDir(), storage).delete(foreignKey);
+    });
+
     it('stores and reads a file of 20 MB', async () => {
       const bytes = randomBytes(20 * 1024 * 1024);
       const row = await files.save(db(), schoolB, {

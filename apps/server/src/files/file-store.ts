@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FileStorage } from '../config';
 import type { Db } from '../db/database';
 import { storedFiles } from '../db/schema';
@@ -27,7 +28,11 @@ export type FileContent = {
  *
  * Order matters so nothing is lost or left half-written: bytes are written first, then the
  * row is inserted (in the caller's transaction when one is passed); when the insert fails the
- * bytes are removed again. Deleting removes the row first, then the bytes.
+ * bytes are removed again. Deleting removes the row first, then the bytes — at once when the
+ * delete is committed by itself, and by the orphan sweep (`sweepOrphans`, file-sweep.ts) when
+ * it is part of the caller's transaction: that transaction may still roll back and bring the
+ * row back, which must find its bytes. The sweep also removes the bytes of a save whose
+ * transaction rolled back or whose process died between writing and inserting.
  *
  * Every read is checked against the row's size and SHA-256: bytes changed or cut short in the
  * folder or the bucket are logged and answered with a 500, never handed out.
@@ -39,7 +44,17 @@ export type FileStore = {
    * match the row's size and SHA-256.
    */
   read: (db: Db, schoolId: number, fileId: number) => Promise<FileContent>;
+  /**
+   * Deletes the row; the bytes at once outside a transaction, else by the next orphan sweep
+   * once the transaction committed (a rollback keeps row and bytes).
+   */
   remove: (db: Db, schoolId: number, fileId: number) => Promise<void>;
+  /**
+   * Removes the bytes under every key written before `before` that no row names any more (in
+   * any school); answers how many keys it looked at and removed. Safe in several processes at
+   * once; `before` must lie far enough back that no save still writing its row is listed.
+   */
+  sweepOrphans: (db: Db, before: Date) => Promise<{ checked: number; removed: number }>;
 };
 
 /** A file as the contract's FileRef. */
@@ -168,7 +183,35 @@ export function createFileStore(options: FileStoreOptions): FileStore {
         .delete(storedFiles)
         .where(and(eq(storedFiles.drivingSchoolId, schoolId), eq(storedFiles.id, fileId)))
         .returning();
-      if (row) await backend.delete(row.storageKey);
+      if (row && !(db instanceof PgTransaction)) await backend.delete(row.storageKey);
+    },
+
+    async sweepOrphans(db, before) {
+      let checked = 0;
+      let removed = 0;
+      const sweep = async (keys: string[]) => {
+        checked += keys.length;
+        const rows = await db
+          .select({ storageKey: storedFiles.storageKey })
+          .from(storedFiles)
+          .where(inArray(storedFiles.storageKey, keys));
+        const named = new Set(rows.map((row) => row.storageKey));
+        for (const key of keys) {
+          if (named.has(key)) continue;
+          await backend.delete(key);
+          removed += 1;
+        }
+      };
+      let batch: string[] = [];
+      for await (const key of backend.list(before)) {
+        batch.push(key);
+        if (batch.length === 500) {
+          await sweep(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await sweep(batch);
+      return { checked, removed };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { registerOrphanFileSweep } from '../files/file-sweep';
 import { registerBroadcastWorker } from '../modules/broadcasts/broadcast-delivery';
 import type { Services } from '../modules/handlers';
 import { registerMailSyncWorker } from '../modules/mail/mail-transfer';
@@ -17,4 +18,5 @@ export function registerJobWorkers(services: Services): void {
   registerMailSyncWorker(services);
   registerBroadcastWorker(services);
   registerAutomaticMessageWorker(services);
+  registerOrphanFileSweep(services);
 }
