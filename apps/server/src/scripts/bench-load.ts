@@ -1,4 +1,4 @@
-// npm run bench:load -- [--sessions 200] [--rate 1] [--schools 5] [--duration 20] [--warmup 5] [--keep] [--database fw_load_…]
+// npm run bench:load -- [--sessions 200] [--rate 1] [--schools 5] [--duration 20] [--warmup 5] [--keep] [--database fw_load_…] [--cpu-prof DIR]
 //
 // Load on one and on two server instances (issue 18): `--sessions` staff sessions (default
 // 200, each a signed-in office user of one of `--schools` demo schools) call the server
@@ -57,6 +57,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     database: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const sessionCount = Number(values.sessions);
@@ -64,6 +65,11 @@ const schoolCount = Number(values.schools);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const rate = Number(values.rate);
+// `--cpu-prof DIR`: each server writes a V8 CPU profile there when it stops (open it in
+// Chrome DevTools, or sum its self times by function).
+const serverNodeArgs = values['cpu-prof']
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`]
+  : [];
 const wholeAtLeast = (value: number, least: number) => Number.isInteger(value) && value >= least;
 if (
   !wholeAtLeast(sessionCount, 2) ||
@@ -495,7 +501,7 @@ try {
     STATIC_DIR: path.join(dataDir, 'no-backoffice'),
     STORYBOOK_DIR: path.join(dataDir, 'no-storybook'),
   };
-  const first = await startServer(env);
+  const first = await startServer(env, serverNodeArgs);
   servers.push(first);
 
   // The sessions: office users signed in (through the first instance), spread over schools.
@@ -548,7 +554,7 @@ try {
   if (warmup > 0) await load([first], sessions, warmup, rate);
   await load([first], sessions, duration, rate, one);
 
-  const second = await startServer(env);
+  const second = await startServer(env, serverNodeArgs);
   servers.push(second);
   const two = newPhase('two instances');
   if (warmup > 0) await load([first, second], sessions, warmup, rate);

@@ -63,10 +63,13 @@ const JWT_SECRET = 'fahrwerk-crash-test-secret-0123456789abcdef';
 
 export type Server = { child: ChildProcess; url: string; output: string[] };
 
-/** Starts `src/main.ts` and resolves with its URL once it listens. */
-export function startServer(env: Record<string, string>): Promise<Server> {
+/**
+ * Starts `src/main.ts` and resolves with its URL once it listens; `nodeArgs` go to Node before
+ * the script (`--cpu-prof`, …).
+ */
+export function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_PACKAGE_DIR,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
