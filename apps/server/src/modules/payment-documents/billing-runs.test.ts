@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/test-app';
+import type { Services } from '../handlers';
+import { type BillingRunJob, takeOverAbandonedRuns } from './billing-runs';
 import { issueFinalInvoice } from './final-invoices';
 import { type InvoiceFixture, invoiceFixture, studentWithServices } from './invoice-fixtures';
 
@@ -534,4 +536,54 @@ describe.each(DRIVERS)('a billing run whose server stops (%s)', (driver) => {
     },
     RUN_TIMEOUT,
   );
+});
+
+describe.each(DRIVERS)('abandoned billing runs taken over (%s)', (driver) => {
+  const t = useTestApp(driver);
+  /** The queue's part takeOverAbandonedRuns uses: every lock free, the jobs sent kept. */
+  const sent: BillingRunJob[] = [];
+  const services = () =>
+    ({
+      db: t.database.db,
+      jobs: {
+        tryLock: async () => ({ lost: new AbortController().signal, release: async () => {} }),
+        send: async (_name: string, job: BillingRunJob) => {
+          sent.push(job);
+        },
+      },
+    }) as unknown as Services;
+  const run = async (status: 'QUEUED' | 'RUNNING', secondsAgo: number) => {
+    const [row] = await t.database.db
+      .insert(billingRuns)
+      .values({
+        drivingSchoolId: t.demo.schoolId,
+        status,
+        createdAt: sql`now() - make_interval(secs => ${secondsAgo})`,
+        heartbeatAt:
+          status === 'RUNNING' ? sql`now() - make_interval(secs => ${secondsAgo})` : null,
+      })
+      .returning({ id: billingRuns.id });
+    return row?.id as number;
+  };
+
+  it('sends again a RUNNING run whose beat stopped and a QUEUED run a minute old never sent — once', async () => {
+    const running = await run('RUNNING', 30);
+    const unsent = await run('QUEUED', 120);
+    const waiting = await run('QUEUED', 5);
+    const beating = await run('RUNNING', 1);
+    const taken = await takeOverAbandonedRuns(services());
+    const ids = taken.map((job) => job.runId);
+    expect(ids).toEqual(expect.arrayContaining([running, unsent]));
+    expect(ids).not.toContain(waiting);
+    expect(ids).not.toContain(beating);
+    expect(sent.map((job) => job.runId)).toEqual(ids);
+    // The beat claimed by the first look: a second look (another server) sends neither again.
+    const again = await takeOverAbandonedRuns(services());
+    expect(again.map((job) => job.runId)).not.toEqual(expect.arrayContaining([running]));
+    expect(again.map((job) => job.runId)).not.toContain(unsent);
+    await t.database.db
+      .update(billingRuns)
+      .set({ status: 'INTERRUPTED' })
+      .where(inArray(billingRuns.id, [running, unsent, waiting, beating]));
+  });
 });

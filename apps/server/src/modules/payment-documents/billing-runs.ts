@@ -1,5 +1,5 @@
 import type { components } from '@fahrwerk/api/schema';
-import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm';
 import { type Zippable, zipSync } from 'fflate';
 import type { Db } from '../../db/database';
 import {
@@ -51,6 +51,12 @@ const HEARTBEAT_MS = 2000;
  * its server process died while the other server processes go on (PostgreSQL).
  */
 const ABANDONED_AFTER_SECONDS = 8;
+/**
+ * A QUEUED run this old that nobody beat for is taken for one whose job was never sent: its
+ * server died between writing the run and queueing it. (A run waiting behind others in the
+ * queue may be sent twice; the second job finds it locked or finished and does nothing.)
+ */
+const UNSENT_AFTER_SECONDS = 60;
 /** How often each server process looks for abandoned runs (PostgreSQL). */
 const WATCH_MS = 3000;
 /** The contract's length of an item's reason. */
@@ -483,19 +489,28 @@ export async function resumeBillingRuns(services: Services): Promise<void> {
  * Sends again every RUNNING run whose worker is gone while this server runs on: its heartbeat
  * is stale and nobody holds its lock (the lock of a killed process is freed when PostgreSQL
  * closes its connection). Its pg-boss job would only be retried when it expires (an hour),
- * so another server takes the run up now, adopting the invoice in flight. The stale beat is
- * claimed by an update first, so of several servers looking at once one sends, and again
- * only after another stale period. Answers the runs sent.
+ * so another server takes the run up now, adopting the invoice in flight. Likewise a QUEUED
+ * run a minute old that nobody beat for: its server died before its job was sent, and no
+ * server would send it before one restarts. The stale beat is claimed by an update first, so
+ * of several servers looking at once one sends, and again only after another stale period.
+ * Answers the runs sent.
  */
 export async function takeOverAbandonedRuns(services: Services): Promise<BillingRunJob[]> {
   const claimed = await services.db
     .update(billingRuns)
     .set({ heartbeatAt: sql`now()` })
     .where(
-      and(
-        eq(billingRuns.status, 'RUNNING'),
-        sql`coalesce(${billingRuns.heartbeatAt}, ${billingRuns.startedAt}, ${billingRuns.createdAt})
-          < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`,
+      or(
+        and(
+          eq(billingRuns.status, 'RUNNING'),
+          sql`coalesce(${billingRuns.heartbeatAt}, ${billingRuns.startedAt}, ${billingRuns.createdAt})
+            < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`,
+        ),
+        and(
+          eq(billingRuns.status, 'QUEUED'),
+          sql`coalesce(${billingRuns.heartbeatAt}, ${billingRuns.createdAt})
+            < now() - make_interval(secs => ${UNSENT_AFTER_SECONDS})`,
+        ),
       ),
     )
     .returning({ schoolId: billingRuns.drivingSchoolId, runId: billingRuns.id });
