@@ -5,11 +5,14 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/database';
 import { DEMO_SCALE, generateDemoData } from './db/demo';
 import { DEMO_SIGN_INS, hasDemoSchool, seedIfNeeded } from './db/seed';
+import { createFileBackend, FileStorageError } from './files/file-backend';
 import { bundleOpenApi, loadOpenApiDocument } from './http/openapi-document';
 import { sealStoredPasswords } from './mail/mail-secrets';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A wrong storage setting stops the start here, not the first upload.
+  await createFileBackend(config.dataDir, config.fileStorage).check();
   bundleOpenApi();
   const document = loadOpenApiDocument();
 
@@ -86,7 +89,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Known start-up problems get their message only; anything else its stack.
-  const known = error instanceof ConfigError || error instanceof DatabaseLockedError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof FileStorageError;
   console.error(known ? error.message : error instanceof Error ? (error.stack ?? error) : error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -26,7 +26,18 @@ export type FileBackend = {
    * listed, so it is never touched.
    */
   list: (before: Date) => AsyncIterable<string>;
+  /**
+   * Throws a `FileStorageError` saying what to fix when the folder cannot be written or the
+   * bucket cannot be reached with the configured keys (the server checks at start, so a wrong
+   * setting stops it there instead of failing the first upload).
+   */
+  check: () => Promise<void>;
 };
+
+/** The file storage is not usable as configured; the message says why and what to set. */
+export class FileStorageError extends Error {
+  override name = 'FileStorageError';
+}
 
 /** A storage key as `FileStore.save` makes them: the school's id and a random UUID. */
 export const STORAGE_KEY = /^[0-9]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -72,6 +83,17 @@ export function createLocalBackend(root: string): FileBackend {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async check() {
+      try {
+        await mkdir(resolvedRoot, { recursive: true });
+        await access(resolvedRoot, constants.W_OK);
+      } catch (error) {
+        throw new FileStorageError(
+          `Der Dateiordner ${resolvedRoot} ist nicht beschreibbar / the files folder cannot be written: ${(error as Error).message}. Check DATA_DIR and its permissions.`,
+        );
+      }
     },
 
     async *list(before) {
@@ -184,6 +206,30 @@ export function createS3Backend(storage: S3Storage): FileBackend {
         throw await s3Error(response, 'DELETE', where(key));
       }
       await response.body?.cancel();
+    },
+
+    // HeadBucket: the bucket is there and the keys may list it (s3:ListBucket, see README).
+    async check() {
+      const bucket = `S3 bucket ${storage.bucket} at ${storage.endpoint}`;
+      let response: Response;
+      try {
+        response = await client.fetch(s3BucketUrl(storage), { method: 'HEAD' });
+      } catch (error) {
+        throw new FileStorageError(
+          `${bucket} is not reachable: ${(error as Error).message}. Check S3_ENDPOINT.`,
+        );
+      }
+      await response.body?.cancel();
+      if (response.ok) return;
+      const why: Record<number, string> = {
+        301: 'it is in another region: set S3_REGION (or S3_ENDPOINT) to the region of the bucket',
+        400: 'the request was refused: check S3_REGION and S3_FORCE_PATH_STYLE',
+        403: 'access denied: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that the key may list the bucket (s3:ListBucket)',
+        404: 'no such bucket: create it first (the server does not) or fix S3_BUCKET',
+      };
+      throw new FileStorageError(
+        `${bucket} answered ${response.status}: ${why[response.status] ?? 'check the S3_* settings'}.`,
+      );
     },
 
     // ListObjectsV2 under the prefix, a page (up to 1,000 keys) at a time.

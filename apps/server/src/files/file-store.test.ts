@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,38 @@ describe('s3ObjectUrl', () => {
     expect(() => s3ObjectUrl({ ...storage, forcePathStyle: true }, '../7/abc')).toThrow(
       /not allowed/,
     );
+  });
+});
+
+describe('the storage check at start', () => {
+  it('passes for a writable folder and a bucket the keys may list', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fw-check-'));
+    await expect(createFileBackend(dir, { kind: 'local' }).check()).resolves.toBeUndefined();
+    await expect(
+      createFileBackend(dir, { kind: 's3', ...s3.storage }).check(),
+    ).resolves.toBeUndefined();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('says what to fix: a folder that cannot be made, a missing bucket, wrong keys, no server', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fw-check-'));
+    // DATA_DIR/files is a file: the folder cannot be made.
+    await writeFile(path.join(dir, 'files'), 'kein Ordner');
+    await expect(createFileBackend(dir, { kind: 'local' }).check()).rejects.toThrow(
+      /Dateiordner .* nicht beschreibbar .*DATA_DIR/,
+    );
+    const bucket = (change: Partial<typeof s3.storage>) =>
+      createFileBackend(dir, { kind: 's3', ...s3.storage, ...change }).check();
+    await expect(bucket({ bucket: 'gibt-es-nicht' })).rejects.toThrow(
+      /gibt-es-nicht .* answered 404: no such bucket: create it first/,
+    );
+    await expect(bucket({ accessKeyId: 'FALSCH', secretAccessKey: 'FALSCH' })).rejects.toThrow(
+      /answered 403: access denied: check S3_ACCESS_KEY_ID/,
+    );
+    await expect(bucket({ endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /not reachable: .*Check S3_ENDPOINT/,
+    );
+    await rm(dir, { recursive: true, force: true });
   });
 });
 
