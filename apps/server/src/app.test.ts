@@ -145,6 +145,18 @@ describe.each(DRIVERS)('http layer on %s', (driver) => {
     });
   });
 
+  describe('health for load balancers', () => {
+    it('answers live and ready without sign-in, never cached', async () => {
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(ready.headers['cache-control']).toBe('no-store');
+    });
+  });
+
   describe('mail without SMTP_URL', () => {
     it('writes the .eml into DATA_DIR/mail-outbox', async () => {
       const response = await t.call('POST', '/request-fsc-user-password-change', {

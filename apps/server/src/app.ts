@@ -6,6 +6,7 @@ import { createFileStore } from './files/file-store';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { registerHealth } from './http/health';
 import {
   apiPrefix,
   bundleOpenApi,
@@ -184,6 +185,7 @@ export async function buildApp(
     if (options.validateResponses) registerResponseValidation(app, { document, prefix });
     await registerRoutes(app, { document, prefix, handlers });
     registerApiDocs(app, { document, prefix });
+    registerHealth(app, { db: database.db, prefix });
     await registerStaticFiles(app, {
       staticDir: config.staticDir,
       storybookDir: config.storybookDir,
