@@ -9439,6 +9439,8 @@ export interface components {
             address?: components["schemas"]["Address"];
         };
         PublicRegistrationCourse: {
+            /** @description An intensive course (from its first to its last day under 14 days) — the only ones the fast-lane link (`?fastlane=1`) offers; the same reading as a broadcast's `fastlane` recipients. */
+            fastlane: boolean;
             id: components["schemas"]["Id"];
             /** @description The short description of the theory course. */
             name: string;

@@ -35,19 +35,12 @@ export type PublicRegistrationScreenProps = {
   /** The school's token from the URL of its registration QR code. */
   token: string;
   /**
-   * From the link's query: `fastlane` (`?fastlane=1`) offers only intensive courses — at most
-   * 14 days, the server's reading for broadcasts too — and asks for one; `licenseClass`
+   * From the link's query: `fastlane` (`?fastlane=1`) offers only intensive courses (the
+   * server marks them: `fastlane`, the reading broadcasts use too) and asks for one; `licenseClass`
    * (`?klasse=B`) ticks that class when the school offers it.
    */
   preset?: { fastlane?: boolean; licenseClass?: string };
 };
-
-/** An intensive ("fast lane") course: from its first to its last day at most 14 days. */
-export function isFastlaneCourse(course: { start: string; end?: string }): boolean {
-  if (!course.end) return false;
-  const days = (Date.parse(course.end) - Date.parse(course.start)) / 86_400_000;
-  return days < 14;
-}
 
 /**
  * The school's public registration page (`/register/{token}`, no sign-in): the person,
@@ -117,7 +110,7 @@ function offeredCourses(data: PublicRegistrationForm, branchId: number | null, f
   return data.theoryCourses.filter(
     (course) =>
       (branchId === null || course.branchId === undefined || course.branchId === branchId) &&
-      (!fastlane || isFastlaneCourse(course)),
+      (!fastlane || course.fastlane),
   );
 }
 

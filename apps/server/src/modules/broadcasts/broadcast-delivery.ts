@@ -10,6 +10,7 @@ import { isEmailAddress } from '../mail/addresses';
 import { textOf } from '../mail/mail-transfer';
 import { fillPlaceholders, placeholderValues } from '../mail/template-render';
 import { berlinToday } from '../resources/kit';
+import { FASTLANE_MAX_DAYS } from '../theory/fastlane';
 
 /*
  * Who a broadcast reaches and how its e-mails go out.
@@ -33,7 +34,6 @@ type Group = components['schemas']['BroadcastRecipientGroup'];
 export type Delivery = components['schemas']['BroadcastDelivery'];
 
 export const BROADCAST_SEND_JOB = 'broadcast-send';
-const FASTLANE_MAX_DAYS = 14;
 const BATCH = 20;
 
 const list = (values: readonly (string | number)[]) =>

@@ -16,6 +16,7 @@ import type { OperationHandlers } from '../../http/operation-types';
 import type { Services } from '../handlers';
 import { guardWrite } from '../resources/database-errors';
 import { handlers, replacing, type Schemas, unknownId } from '../resources/kit';
+import { isFastlaneCourse } from '../theory/fastlane';
 
 /*
  * The school's public registration page (its QR code): `/register/<token>` in the back
@@ -195,7 +196,10 @@ export function createPublicRegistrationHandlers(services: Services): OperationH
             ...(b.address ? { address: b.address } : {}),
           })),
           licenseClasses,
-          theoryCourses: courses,
+          theoryCourses: courses.map((course) => ({
+            ...course,
+            fastlane: isFastlaneCourse(course.start, course.end),
+          })),
         },
       };
     },

@@ -108,12 +108,23 @@ describe.each(DRIVERS)('registrations (%s)', (driver) => {
       shownOnWebPage: false,
       branchId,
     });
+    // Five weeks of evenings: shown, but no fast-lane course (the holiday course, 11 days from
+    // its first to its last, is one).
+    await t.database.db.insert(theoryCourses).values({
+      drivingSchoolId: t.demo.schoolId,
+      shortDescription: 'Abendkurs',
+      start: '2099-09-01',
+      end: '2099-10-06',
+      quantity: 14,
+      shownOnWebPage: true,
+      branchId,
+    });
 
     const form = await t.call<{
       schoolName: string;
       branches: { id: number; name: string }[];
       licenseClasses: string[];
-      theoryCourses: { id: number; name: string }[];
+      theoryCourses: { id: number; name: string; fastlane: boolean }[];
     }>('GET', `/public/registrations/${schoolToken}`);
     expect(form.status, form.raw).toBe(200);
     expect(form.body.schoolName.length).toBeGreaterThan(0);
@@ -121,7 +132,10 @@ describe.each(DRIVERS)('registrations (%s)', (driver) => {
       expect.objectContaining({ id: branchId, name: 'Hauptstelle' }),
     ]);
     expect(form.body.licenseClasses).toContain('B');
-    expect(form.body.theoryCourses.map((c) => c.name)).toEqual(['Ferienkurs Klasse B']);
+    expect(form.body.theoryCourses.map((c) => [c.name, c.fastlane])).toEqual([
+      ['Ferienkurs Klasse B', true],
+      ['Abendkurs', false],
+    ]);
 
     const before = await t.call<{ count: number }>('GET', '/registrations/count-unread', {
       token: owner,

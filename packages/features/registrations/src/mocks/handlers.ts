@@ -18,8 +18,22 @@ export const demoPublicForm: PublicRegistrationForm = {
   ],
   licenseClasses: ['AM', 'A1', 'A2', 'A', 'B', 'BE', 'B197'],
   theoryCourses: [
-    { id: 11, name: 'Ferienkurs Klasse B', start: '2099-07-06', end: '2099-07-17', branchId: 1 },
-    { id: 12, name: 'Abendkurs', start: '2099-06-01', end: '2099-07-10', branchId: 1 },
+    {
+      id: 11,
+      name: 'Ferienkurs Klasse B',
+      start: '2099-07-06',
+      end: '2099-07-17',
+      branchId: 1,
+      fastlane: true,
+    },
+    {
+      id: 12,
+      name: 'Abendkurs',
+      start: '2099-06-01',
+      end: '2099-07-10',
+      branchId: 1,
+      fastlane: false,
+    },
   ],
 };
 
