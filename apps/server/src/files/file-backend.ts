@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { FileStorage, S3Storage } from '../config';
+import { unescapeXml } from '../lib/xml';
 
 /**
  * Where the bytes of the stored files live, by storage key (`<school>/<uuid>`). The
@@ -147,15 +148,6 @@ export function s3BucketUrl(storage: S3Storage): string {
     : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}${basePath}/`;
 }
 
-/** The five entities of XML text (S3 escapes keys in its listings). */
-const xmlText = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
 /**
  * An S3-compatible bucket over plain HTTP requests signed with AWS Signature V4 (aws4fetch,
  * Node's fetch). Uploads send their SHA-256 as the signed payload hash, so a server that checks
@@ -242,7 +234,7 @@ export function createS3Backend(storage: S3Storage): FileBackend {
         if (!response.ok) throw await s3Error(response, 'LIST', where(''));
         const page = await response.text();
         for (const [, entry = ''] of page.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-          const objectKey = xmlText(/<Key>([^<]*)<\/Key>/.exec(entry)?.[1] ?? '');
+          const objectKey = unescapeXml(/<Key>([^<]*)<\/Key>/.exec(entry)?.[1] ?? '');
           const modified = Date.parse(
             /<LastModified>([^<]*)<\/LastModified>/.exec(entry)?.[1] ?? '',
           );
@@ -252,7 +244,9 @@ export function createS3Backend(storage: S3Storage): FileBackend {
         }
         const truncated = /<IsTruncated>true<\/IsTruncated>/.test(page);
         token = truncated
-          ? xmlText(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? '')
+          ? unescapeXml(
+              /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? '',
+            )
           : undefined;
       } while (token);
     },

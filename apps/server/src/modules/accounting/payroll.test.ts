@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, branches, studentEducations, students, users } from '../../db/schema';
+import { unescapeXml } from '../../lib/xml';
 import {
   DEMO_INSTRUCTOR,
   DEMO_OFFICE,
@@ -80,14 +81,6 @@ function sheetRows(bytes: Buffer): string[][] {
     }),
   );
 }
-
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** A minute record: every column, zero unless given. */
 const minutes = (given: Partial<Record<string, number>> = {}) =>

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import { unescapeXml } from '../../lib/xml';
 
 /*
  * Checks an e-invoice (CII XML) offline against the official rule sets copied into
@@ -82,14 +83,6 @@ export function schemaErrors(xml: string): string[] {
   }
 }
 
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
 /** The failed asserts of one Schematron rule set over the document. */
 export function failedAsserts(xml: string, ruleSet: string): FailedAssert[] {
   const { principalResult } = SaxonJS.transform(
@@ -102,13 +95,13 @@ export function failedAsserts(xml: string, ruleSet: string): FailedAssert[] {
   )) {
     const attributes = match[1] ?? '';
     const attribute = (name: string) =>
-      decodeEntities(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '');
+      unescapeXml(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '');
     const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(match[2] ?? '')?.[1] ?? '';
     failed.push({
       id: attribute('id'),
       flag: attribute('flag') || 'fatal',
       location: attribute('location'),
-      text: decodeEntities(text).replace(/\s+/g, ' ').trim(),
+      text: unescapeXml(text).replace(/\s+/g, ' ').trim(),
     });
   }
   return failed;
