@@ -298,6 +298,17 @@ const painted = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
+ * Waits until every entry of the columns in view is drawn and painted, marks `<name>-end` and
+ * answers the measure from `<name>-start` (marked when the measured step began).
+ */
+async function paintedSince(canvasElement: HTMLElement, name: string) {
+  await waitFor(() => expect(missingInView(canvasElement)).toBe(0), { timeout: 20_000 });
+  await painted();
+  performance.mark(`${name}-end`);
+  return performance.measure(name, `${name}-start`, `${name}-end`);
+}
+
+/**
  * A benchmark, not a test of a limit: 30 instructors side by side for a week with 1,200
  * appointments (210 columns). Measures from the mount until every entry of the columns in
  * view is drawn and painted, then (once the browser was idle) the scroll by one screen until
@@ -315,14 +326,7 @@ export const Performance1200Appointments: Story = {
     performance.clearMeasures();
     performance.mark('scheduler-render-start');
     await mount();
-    await waitFor(() => expect(missingInView(canvasElement)).toBe(0), { timeout: 20_000 });
-    await painted();
-    performance.mark('scheduler-render-end');
-    const render = performance.measure(
-      'scheduler-render',
-      'scheduler-render-start',
-      'scheduler-render-end',
-    );
+    const render = await paintedSince(canvasElement, 'scheduler-render');
     const main = canvasElement.querySelector<HTMLElement>('.ec-main');
     if (!main) throw new Error('no scroll pane');
     // A user scrolls after a moment: by then the idle browser drew a screen on either side.
@@ -330,14 +334,7 @@ export const Performance1200Appointments: Story = {
     await painted();
     performance.mark('scheduler-scroll-start');
     main.scrollLeft += main.clientWidth;
-    await waitFor(() => expect(missingInView(canvasElement)).toBe(0), { timeout: 20_000 });
-    await painted();
-    performance.mark('scheduler-scroll-end');
-    const scroll = performance.measure(
-      'scheduler-scroll',
-      'scheduler-scroll-start',
-      'scheduler-scroll-end',
-    );
+    const scroll = await paintedSince(canvasElement, 'scheduler-scroll');
     const drawn = canvasElement.querySelectorAll('.ec-event.fw-entry').length;
     console.log(
       `[scheduler benchmark] 30 instructors × week, 1200 appointments: ${Math.round(render.duration)} ms to paint the entries in view; ${Math.round(scroll.duration)} ms to paint the next screen after scrolling; ${drawn} of 1200 entries drawn`,
@@ -386,14 +383,7 @@ export const Performance1200AppointmentsArriving: Story = {
     performance.clearMeasures();
     if (!deliver) throw new Error('the calendar is not mounted');
     deliver();
-    await waitFor(() => expect(missingInView(canvasElement)).toBe(0), { timeout: 20_000 });
-    await painted();
-    performance.mark('scheduler-arrival-end');
-    const arrival = performance.measure(
-      'scheduler-arrival',
-      'scheduler-arrival-start',
-      'scheduler-arrival-end',
-    );
+    const arrival = await paintedSince(canvasElement, 'scheduler-arrival');
     const drawn = canvasElement.querySelectorAll('.ec-event.fw-entry').length;
     console.log(
       `[scheduler benchmark] 30 instructors × week, 1200 appointments arriving in the open calendar: ${Math.round(arrival.duration)} ms to paint the entries in view; ${drawn} of 1200 entries drawn`,
