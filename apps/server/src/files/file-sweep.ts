@@ -1,4 +1,4 @@
-import { messageOf } from '../jobs/job-queue';
+import { everyWhileStarted, messageOf } from '../jobs/job-queue';
 import type { Services } from '../modules/handlers';
 
 /**
@@ -32,21 +32,5 @@ export function registerOrphanFileSweep(services: Services): void {
       console.warn(`file store: the orphan sweep failed: ${messageOf(error)}`);
     }
   };
-  services.jobs.onStart(async (stopped) => {
-    let interval: NodeJS.Timeout | undefined;
-    const first = setTimeout(() => {
-      void sweep();
-      interval = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      interval.unref();
-    }, FIRST_SWEEP_AFTER_MS);
-    first.unref();
-    stopped.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      },
-      { once: true },
-    );
-  });
+  everyWhileStarted(services.jobs, SWEEP_EVERY_MS, sweep, { firstAfterMs: FIRST_SWEEP_AFTER_MS });
 }

@@ -116,16 +116,35 @@ export const messageOf = (error: unknown) =>
  * Runs `tick` now and every `ms` while the queue runs (each process; from its start hook to
  * its stop). What the tick does must be safe to do in several processes at once.
  */
-export function everyWhileStarted(jobs: JobQueue, ms: number, tick: () => Promise<unknown>): void {
+export function everyWhileStarted(
+  jobs: JobQueue,
+  ms: number,
+  tick: () => Promise<unknown>,
+  options: { firstAfterMs?: number } = {},
+): void {
   const run = () => {
     void tick().catch((error: unknown) =>
       console.warn(`A scheduled tick failed: ${messageOf(error)}`),
     );
   };
   jobs.onStart(async (stopped) => {
-    const timer = setInterval(run, ms);
-    timer.unref();
-    stopped.addEventListener('abort', () => clearInterval(timer), { once: true });
-    run();
+    let timer: NodeJS.Timeout | undefined;
+    const begin = () => {
+      run();
+      timer = setInterval(run, ms);
+      timer.unref();
+    };
+    // The first tick now, or (firstAfterMs) once the process has settled after its start.
+    const first = options.firstAfterMs ? setTimeout(begin, options.firstAfterMs) : undefined;
+    first?.unref();
+    stopped.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(first);
+        clearInterval(timer);
+      },
+      { once: true },
+    );
+    if (!first) begin();
   });
 }
