@@ -158,7 +158,8 @@ describe('the scheduler and the invoice wizard embedded in a foreign host', () =
     const embed = page.getByTestId('embed');
     const heading = embed.getByRole('heading', { name: 'Terminplaner' });
     await heading.waitFor();
-    await embed.locator('.ec').first().waitFor();
+    // The calendar: the library's views, or the instructors' grid the office opens on.
+    await embed.locator('.ec, .fw-ig').first().waitFor();
     await embed.getByRole('button', { name: 'Termin anlegen' }).waitFor();
 
     // ---- the host keeps its styles; the embed has the design system's -----------------

@@ -51,9 +51,9 @@ type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
 
-/** The calendar's entry elements (the library renders each as an `article`). */
+/** The calendar's entry elements (the library's `article`s, the instructors' grid's boxes). */
 const entryElements = (canvasElement: HTMLElement) =>
-  Array.from(canvasElement.querySelectorAll<HTMLElement>('.ec-event.fw-entry'));
+  Array.from(canvasElement.querySelectorAll<HTMLElement>('.fw-entry'));
 
 export const EmptyWeek: Story = {
   parameters: { msw: { handlers: schedulerHandlers(emptyWorld) } },
@@ -110,7 +110,7 @@ export const InstructorsDay: Story = {
     // after that instructor's hours.
     await waitFor(() => {
       const shades = Array.from(
-        canvasElement.querySelectorAll<HTMLElement>('.ec-body .fw-shade-outside'),
+        canvasElement.querySelectorAll<HTMLElement>('.fw-ig-body .fw-shade-outside'),
       );
       expect(shades).toHaveLength(3);
       expect(new Set(shades.map((shade) => shade.style.backgroundImage)).size).toBe(3);
@@ -123,7 +123,19 @@ export const InstructorsWeek: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('Finn Krüger');
-    await expect(canvas.getAllByText('Anna Becker')).toHaveLength(7);
+    // Monday's three instructors first; the other days' columns come as the pane scrolls
+    // (the grid draws the columns in view and a screen either side).
+    await expect(canvas.getByText('Mo 02.03.')).toBeInTheDocument();
+    await expect(canvas.getAllByText('Anna Becker').length).toBeGreaterThan(0);
+    const pane = canvas.getByRole('region', { name: 'Kalenderraster' });
+    pane.scrollLeft = pane.scrollWidth;
+    await canvas.findByText('So 08.03.');
+    // The last column (Sunday's third instructor) is drawn, with its minutes.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-column-head="20"]')).toHaveTextContent(
+        '/ 495 Min.',
+      ),
+    );
   },
 };
 
@@ -339,7 +351,7 @@ export const DragBooksThroughTheChecks: Story = {
   parameters: { msw: { handlers: [...booking.handlers, ...schedulerHandlers(busyWorld)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.fw-entry');
     if (!entry) throw new Error('no entry');
     dragTo(entry, slotPoint(canvasElement, 'Jonas Weber', '11:00'));
     // The server's checks found something: the booking asks in German before it saves.
@@ -386,7 +398,7 @@ export const DragSignedLessonAsksFirst: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const lesson = async () => {
-      const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+      const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.fw-entry');
       if (!entry) throw new Error('no entry');
       return entry;
     };

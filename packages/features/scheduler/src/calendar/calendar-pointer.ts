@@ -23,10 +23,13 @@ export function pointer(type: string, target: EventTarget, x: number, y: number,
   );
 }
 
-/** Where the time grid shows `time` in the column whose header reads `column`. */
+/**
+ * Where the time grid shows `time` in the column whose header reads `column` (the library's
+ * grid, or the instructors' grid whose labels sit on the line of their time).
+ */
 export function slotPoint(canvasElement: HTMLElement, column: string, time: string) {
   const header = within(canvasElement).getByText(column).getBoundingClientRect();
-  const label = Array.from(canvasElement.querySelectorAll('.ec-sidebar *')).find(
+  const label = Array.from(canvasElement.querySelectorAll('.ec-sidebar *, .fw-ig-time')).find(
     (element) => element.textContent === time && element.children.length === 0,
   );
   if (!label) throw new Error(`no time label ${time}`);

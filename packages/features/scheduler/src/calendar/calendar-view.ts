@@ -1,6 +1,7 @@
 /**
  * What the scheduler shows: a mode (one calendar, instructors side by side, vehicles as
- * timeline rows, an agenda list) and a span (day, week, month). Each pair maps to one view of
+ * timeline rows, an agenda list) and a span (day, week, month). The instructors' columns are
+ * our own grid (`instructor-grid.tsx`); every other pair maps to one view of
  * `@event-calendar/core`.
  */
 export type CalendarMode = 'calendar' | 'instructors' | 'vehicles' | 'list';
@@ -24,13 +25,8 @@ export function normalizeView(view: CalendarView): CalendarView {
   return spansOf(view.mode).includes(view.span) ? view : { mode: view.mode, span: 'week' };
 }
 
-const LIBRARY_VIEWS: Record<CalendarMode, Record<CalendarSpan, string>> = {
+const LIBRARY_VIEWS: Record<Exclude<CalendarMode, 'instructors'>, Record<CalendarSpan, string>> = {
   calendar: { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' },
-  instructors: {
-    day: 'resourceTimeGridDay',
-    week: 'resourceTimeGridWeek',
-    month: 'resourceTimeGridWeek',
-  },
   vehicles: {
     day: 'resourceTimelineDay',
     week: 'resourceTimelineWeek',
@@ -39,10 +35,10 @@ const LIBRARY_VIEWS: Record<CalendarMode, Record<CalendarSpan, string>> = {
   list: { day: 'listDay', week: 'listWeek', month: 'listMonth' },
 };
 
-/** The `view` option of `@event-calendar/core` for a scheduler view. */
+/** The `view` option of `@event-calendar/core` for a scheduler view (not the instructors'). */
 export function libraryView(view: CalendarView): string {
   const { mode, span } = normalizeView(view);
-  return LIBRARY_VIEWS[mode][span];
+  return LIBRARY_VIEWS[mode === 'instructors' ? 'calendar' : mode][span];
 }
 
 /** More calendars than this to show: the office's view (instructors side by side). */

@@ -148,7 +148,7 @@ export const DragMovesToAnotherInstructor: Story = {
   args: { view: { mode: 'instructors', span: 'day' } },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.fw-entry');
     if (!entry) throw new Error('no entry');
     dragTo(entry, slotPoint(canvasElement, 'Jonas Weber', '11:00'));
     await waitFor(() =>
@@ -164,7 +164,7 @@ export const RefusedMoveGoesBack: Story = {
   args: { view: { mode: 'instructors', span: 'day' }, onMove: fn(async () => false) },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.ec-event');
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.fw-entry');
     if (!entry) throw new Error('no entry');
     dragTo(entry, slotPoint(canvasElement, 'Anna Becker', '13:00'));
     await waitFor(() => expect(args.onMove).toHaveBeenCalled());
@@ -180,7 +180,7 @@ export const DragMovesToAnotherVehicle: Story = {
     const canvas = within(canvasElement);
     // Finn's trailer lesson shows on the Polo's row and on the trailer's; the Polo's moves.
     const [onPolo] = await canvas.findAllByText('Finn Krüger');
-    const entry = onPolo?.closest<HTMLElement>('.ec-event');
+    const entry = onPolo?.closest<HTMLElement>('.fw-entry');
     if (!entry) throw new Error('no entry');
     const box = entry.getBoundingClientRect();
     const row = canvas.getByText('Golf 8 Automatik').getBoundingClientRect();
@@ -209,6 +209,57 @@ export const ClickOnAFreeSlotCreates: Story = {
         date: '2026-03-03',
         startTime: '12:00',
         minutes: 45,
+        instructorId: 2,
+      }),
+    );
+  },
+};
+
+export const ResizeLengthensAnEntry: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Leon Fischer's lesson, 09:00–10:30 with Anna: its grip pulled down to 11:00.
+    const entry = (await canvas.findByText('Leon Fischer')).closest<HTMLElement>('.fw-entry');
+    const grip = entry?.querySelector<HTMLElement>('[data-resize]');
+    if (!entry || !grip) throw new Error('no entry with a grip');
+    const box = grip.getBoundingClientRect();
+    const from = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const to = { x: from.x, y: slotPoint(canvasElement, 'Anna Becker', '11:00').y };
+    pointer('pointerdown', grip, from.x, from.y, 1);
+    pointer('pointermove', window, to.x, (from.y + to.y) / 2, 1);
+    pointer('pointermove', window, to.x, to.y, 1);
+    pointer('pointerup', window, to.x, to.y, 0);
+    await waitFor(() =>
+      expect(args.onMove).toHaveBeenCalledWith(
+        expect.objectContaining({ studentName: 'Leon Fischer' }),
+        { date: '2026-03-03', startTime: '09:00', minutes: 120 },
+      ),
+    );
+    // Drawn at its new length while the booking is under way.
+    await canvas.findByText('09:00–11:00');
+  },
+};
+
+export const DragOverFreeTimeCreates: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Leon Fischer');
+    const start = slotPoint(canvasElement, 'Jonas Weber', '12:00');
+    const end = slotPoint(canvasElement, 'Jonas Weber', '13:00');
+    const target = document.elementFromPoint(start.x, start.y) ?? canvasElement;
+    pointer('pointerdown', target, start.x, start.y, 1);
+    pointer('pointermove', window, start.x, start.y + 20, 1);
+    pointer('pointermove', window, end.x, end.y - 8, 1);
+    // The time picked shows while the pointer moves.
+    await canvas.findByText('12:00–13:00');
+    pointer('pointerup', window, end.x, end.y - 8, 0);
+    await waitFor(() =>
+      expect(args.onCreate).toHaveBeenCalledWith({
+        date: '2026-03-03',
+        startTime: '12:00',
+        minutes: 60,
         instructorId: 2,
       }),
     );
@@ -256,26 +307,28 @@ const largeData: SchedulerData = {
 };
 
 const largeDays = Array.from({ length: 7 }, (_, index) => addDays(from, index));
+/** Each entry's column (0-based, day-major: day × instructors + instructor). */
 const largeColumn = new Map(
   largeData.entries.map(({ appointment }) => [
     appointment.id,
     largeDays.indexOf(appointment.date) * largeData.instructors.length +
-      largeData.instructors.findIndex((instructor) => instructor.id === appointment.instructorId) +
-      1,
+      largeData.instructors.findIndex((instructor) => instructor.id === appointment.instructorId),
   ]),
 );
 
-/** The grid columns (1-based) whose instructor header is inside the scroll pane's view. */
+/** The columns whose instructor header is inside the scroll pane's view. */
 function columnsInView(canvasElement: HTMLElement): Set<number> {
-  const main = canvasElement.querySelector<HTMLElement>('.ec-main');
-  const sidebar = main?.querySelector<HTMLElement>('.ec-sidebar');
-  if (!main || !sidebar) return new Set();
-  const pane = main.getBoundingClientRect();
-  const left = sidebar.getBoundingClientRect().right;
+  const pane = canvasElement.querySelector<HTMLElement>('.fw-ig');
+  const axis = pane?.querySelector<HTMLElement>('.fw-ig-times');
+  if (!pane || !axis) return new Set();
+  const box = pane.getBoundingClientRect();
+  const left = axis.getBoundingClientRect().right;
   const shown = new Set<number>();
-  for (const head of main.querySelectorAll<HTMLElement>('.ec-header .ec-col-head')) {
-    const box = head.getBoundingClientRect();
-    if (box.right > left && box.left < pane.right) shown.add(Number(head.ariaColIndex));
+  for (const head of pane.querySelectorAll<HTMLElement>('[data-column-head]')) {
+    const headBox = head.getBoundingClientRect();
+    if (headBox.right > left && headBox.left < box.right) {
+      shown.add(Number(head.dataset.columnHead));
+    }
   }
   return shown;
 }
@@ -287,8 +340,8 @@ function missingInView(canvasElement: HTMLElement): number {
   let expected = 0;
   for (const column of largeColumn.values()) if (shown.has(column)) expected += 1;
   let drawn = 0;
-  for (const entry of canvasElement.querySelectorAll<HTMLElement>('.ec-event.fw-entry')) {
-    if (shown.has(Number.parseInt(entry.style.gridColumn, 10))) drawn += 1;
+  for (const entry of canvasElement.querySelectorAll<HTMLElement>('.fw-entry[data-column]')) {
+    if (shown.has(Number(entry.dataset.column))) drawn += 1;
   }
   return expected - drawn;
 }
@@ -312,9 +365,9 @@ async function paintedSince(canvasElement: HTMLElement, name: string) {
  * A benchmark, not a test of a limit: 30 instructors side by side for a week with 1,200
  * appointments (210 columns). Measures from the mount until every entry of the columns in
  * view is drawn and painted, then (once the browser was idle) the scroll by one screen until
- * the next columns' entries are painted, and prints both (`console.log`; read them in the test output, the browser
- * console or with `bench/render-bench.mjs`). The calendar draws the columns in view and a
- * screen on either side, not all 1,200 entries at once.
+ * the next columns' entries are painted, and prints both (`console.log`; read them in the test
+ * output, the browser console or with `bench/render-bench.mjs`). The instructors' grid draws
+ * the columns in view and a screen on either side, not all 210 columns and 1,200 entries.
  */
 export const Performance1200Appointments: Story = {
   args: { view: { mode: 'instructors', span: 'week' } },
@@ -327,7 +380,7 @@ export const Performance1200Appointments: Story = {
     performance.mark('scheduler-render-start');
     await mount();
     const render = await paintedSince(canvasElement, 'scheduler-render');
-    const main = canvasElement.querySelector<HTMLElement>('.ec-main');
+    const main = canvasElement.querySelector<HTMLElement>('.fw-ig');
     if (!main) throw new Error('no scroll pane');
     // A user scrolls after a moment: by then the idle browser drew a screen on either side.
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
@@ -335,7 +388,7 @@ export const Performance1200Appointments: Story = {
     performance.mark('scheduler-scroll-start');
     main.scrollLeft += main.clientWidth;
     const scroll = await paintedSince(canvasElement, 'scheduler-scroll');
-    const drawn = canvasElement.querySelectorAll('.ec-event.fw-entry').length;
+    const drawn = canvasElement.querySelectorAll('.fw-entry').length;
     console.log(
       `[scheduler benchmark] 30 instructors × week, 1200 appointments: ${Math.round(render.duration)} ms to paint the entries in view; ${Math.round(scroll.duration)} ms to paint the next screen after scrolling; ${drawn} of 1200 entries drawn`,
     );
@@ -384,7 +437,7 @@ export const Performance1200AppointmentsArriving: Story = {
     if (!deliver) throw new Error('the calendar is not mounted');
     deliver();
     const arrival = await paintedSince(canvasElement, 'scheduler-arrival');
-    const drawn = canvasElement.querySelectorAll('.ec-event.fw-entry').length;
+    const drawn = canvasElement.querySelectorAll('.fw-entry').length;
     console.log(
       `[scheduler benchmark] 30 instructors × week, 1200 appointments arriving in the open calendar: ${Math.round(arrival.duration)} ms to paint the entries in view; ${drawn} of 1200 entries drawn`,
     );
