@@ -5,8 +5,15 @@ import { within } from 'storybook/test';
  * library finds no calendar cell, so these send real coordinates.
  */
 
-/** A mouse pointer event at a point, as a real press, move or release sends it. */
-export function pointer(type: string, target: EventTarget, x: number, y: number, buttons: number) {
+/** A mouse (or touch) pointer event at a point, as a real press, move or release sends it. */
+export function pointer(
+  type: string,
+  target: EventTarget,
+  x: number,
+  y: number,
+  buttons: number,
+  pointerType: 'mouse' | 'touch' = 'mouse',
+) {
   target.dispatchEvent(
     new PointerEvent(type, {
       bubbles: true,
@@ -16,7 +23,7 @@ export function pointer(type: string, target: EventTarget, x: number, y: number,
       clientY: y,
       isPrimary: true,
       pointerId: 1,
-      pointerType: 'mouse',
+      pointerType,
       button: 0,
       buttons,
     }),

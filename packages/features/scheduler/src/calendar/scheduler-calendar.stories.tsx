@@ -266,6 +266,58 @@ export const DragOverFreeTimeCreates: Story = {
   },
 };
 
+/** A finger on Leon Fischer's lesson (09:00–10:30 with Anna), and where it would go. */
+async function touchLesson(canvasElement: HTMLElement) {
+  const entry = (await within(canvasElement).findByText('Leon Fischer')).closest<HTMLElement>(
+    '.fw-entry',
+  );
+  if (!entry) throw new Error('no entry');
+  const box = entry.getBoundingClientRect();
+  return {
+    entry,
+    from: { x: box.left + box.width / 2, y: box.top + 4 },
+    to: slotPoint(canvasElement, 'Jonas Weber', '11:00'),
+  };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const TouchLongPressDrags: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const { entry, from, to } = await touchLesson(canvasElement);
+    pointer('pointerdown', entry, from.x, from.y, 1, 'touch');
+    // Held still for the long press (400 ms): then the lesson follows the finger.
+    await wait(600);
+    await waitFor(() => expect(canvasElement.querySelector('.fw-ig-moving')).not.toBeNull());
+    pointer('pointermove', window, (from.x + to.x) / 2, (from.y + to.y) / 2, 1, 'touch');
+    pointer('pointermove', window, to.x, to.y, 1, 'touch');
+    pointer('pointerup', window, to.x, to.y, 0, 'touch');
+    await waitFor(() =>
+      expect(args.onMove).toHaveBeenCalledWith(
+        expect.objectContaining({ studentName: 'Leon Fischer' }),
+        { date: '2026-03-03', startTime: '11:00', minutes: 90, instructorId: 2 },
+      ),
+    );
+  },
+};
+
+export const TouchSwipeScrollsAndMovesNothing: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const { entry, from, to } = await touchLesson(canvasElement);
+    // A swipe at once (no long press) is the tablet scrolling: nothing is dragged or created.
+    pointer('pointerdown', entry, from.x, from.y, 1, 'touch');
+    pointer('pointermove', window, from.x + 20, from.y + 30, 1, 'touch');
+    pointer('pointermove', window, to.x, to.y, 1, 'touch');
+    await wait(600);
+    pointer('pointerup', window, to.x, to.y, 0, 'touch');
+    await expect(canvasElement.querySelector('.fw-ig-moving')).toBeNull();
+    await expect(args.onMove).not.toHaveBeenCalled();
+    await expect(args.onCreate).not.toHaveBeenCalled();
+  },
+};
+
 export const LockedEntriesDoNotMove: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
