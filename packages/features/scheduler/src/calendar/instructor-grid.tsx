@@ -234,7 +234,7 @@ export function InstructorGrid({
   );
   // A new answer places every entry where the server has it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the entries change
-  useEffect(() => setPending(new Map()), [data.entries]);
+  useEffect(() => setPending((map) => (map.size === 0 ? map : new Map())), [data.entries]);
   const gesture = useRef<Gesture | null>(null);
   const suppressClickUntil = useRef(0);
 
@@ -405,6 +405,11 @@ export function InstructorGrid({
     const touchMove = (event: TouchEvent) => {
       if (gesture.current?.started) event.preventDefault();
     };
+    // Escape drops a drag, a resize or a selection: the entry stays where it was.
+    const key = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && gesture.current) stop();
+    };
+    window.addEventListener('keydown', key);
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointercancel', stop);
@@ -413,6 +418,7 @@ export function InstructorGrid({
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', stop);
+      window.removeEventListener('keydown', key);
       element?.removeEventListener('touchmove', touchMove);
       if (gesture.current?.timer) clearTimeout(gesture.current.timer);
     };

@@ -266,7 +266,7 @@ export const DragOverFreeTimeCreates: Story = {
   },
 };
 
-/** A finger on Leon Fischer's lesson (09:00–10:30 with Anna), and where it would go. */
+/** A finger (or the mouse) on Leon Fischer's lesson (09:00–10:30 with Anna), and where it would go. */
 async function touchLesson(canvasElement: HTMLElement) {
   const entry = (await within(canvasElement).findByText('Leon Fischer')).closest<HTMLElement>(
     '.fw-entry',
@@ -315,6 +315,21 @@ export const TouchSwipeScrollsAndMovesNothing: Story = {
     await expect(canvasElement.querySelector('.fw-ig-moving')).toBeNull();
     await expect(args.onMove).not.toHaveBeenCalled();
     await expect(args.onCreate).not.toHaveBeenCalled();
+  },
+};
+
+export const EscapeDropsADrag: Story = {
+  args: { view: { mode: 'instructors', span: 'day' } },
+  play: async ({ args, canvasElement }) => {
+    const { entry, from, to } = await touchLesson(canvasElement);
+    pointer('pointerdown', entry, from.x, from.y, 1);
+    pointer('pointermove', window, to.x, to.y, 1);
+    await waitFor(() => expect(canvasElement.querySelector('.fw-ig-moving')).not.toBeNull());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvasElement.querySelector('.fw-ig-moving')).toBeNull());
+    pointer('pointerup', window, to.x, to.y, 0);
+    await expect(args.onMove).not.toHaveBeenCalled();
+    await expect(within(canvasElement).getByText('09:00–10:30')).toBeInTheDocument();
   },
 };
 
