@@ -44,7 +44,7 @@ import {
   spansOf,
 } from './calendar-view';
 import { entryDateLabel, entryTexts, minutesTexts, shadeStyle } from './entry-content';
-import { InstructorGrid } from './instructor-grid';
+import { InstructorGrid, type InstructorGridProps } from './instructor-grid';
 
 /** A free slot the user picked: what a new appointment starts from. */
 export type NewAppointmentSlot = {
@@ -219,6 +219,18 @@ export function SchedulerCalendar({
   const canCreate = !readOnly && onCreate !== undefined;
 
   const title = rangeTitle(view, date, t, locale);
+  /** What either calendar shows and tells: the instructors' grid, or the library's views. */
+  const shown: InstructorGridProps = {
+    view,
+    date,
+    data,
+    readOnly,
+    defaultMinutes,
+    locale,
+    onCreate,
+    onOpen,
+    onMove,
+  };
   const emptyResources =
     (view.mode === 'instructors' && data.instructors.length === 0) ||
     (view.mode === 'vehicles' && data.vehicles.length === 0);
@@ -310,31 +322,9 @@ export function SchedulerCalendar({
         {/* The list's days are h4 headings: this keeps the outline whole (h1, h2, h3, h4). */}
         <h3 className="sr-only">{t('calendar.entriesHeading')}</h3>
         {view.mode === 'instructors' ? (
-          <InstructorGrid
-            view={view}
-            date={date}
-            data={data}
-            readOnly={readOnly}
-            defaultMinutes={defaultMinutes}
-            locale={locale}
-            onCreate={onCreate}
-            onOpen={onOpen}
-            onMove={onMove}
-          />
+          <InstructorGrid {...shown} />
         ) : (
-          <LibraryCalendar
-            view={view}
-            date={date}
-            data={data}
-            readOnly={readOnly}
-            defaultMinutes={defaultMinutes}
-            locale={locale}
-            onCreate={onCreate}
-            onOpen={onOpen}
-            onMove={onMove}
-            onDateChange={onDateChange}
-            onViewChange={onViewChange}
-          />
+          <LibraryCalendar {...shown} onDateChange={onDateChange} onViewChange={onViewChange} />
         )}
       </div>
       {view.mode !== 'list' && view.span !== 'month' && <Legend t={t} />}
@@ -342,16 +332,7 @@ export function SchedulerCalendar({
   );
 }
 
-type LibraryCalendarProps = {
-  view: CalendarView;
-  date: IsoDate;
-  data: SchedulerData;
-  readOnly: boolean;
-  defaultMinutes: number;
-  locale: string;
-  onCreate?: (slot: NewAppointmentSlot) => void;
-  onOpen?: (entry: CalendarEntry) => void;
-  onMove?: (entry: CalendarEntry, move: AppointmentMove) => Promise<boolean>;
+type LibraryCalendarProps = InstructorGridProps & {
   onDateChange: (date: IsoDate) => void;
   onViewChange: (view: CalendarView) => void;
 };
