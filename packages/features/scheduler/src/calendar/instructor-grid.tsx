@@ -617,7 +617,9 @@ const ColumnHead = memo(function ColumnHead({ column, left, width, minutes, t }:
   return (
     <div className="fw-ig-colhead" data-column-head={column.index} style={{ left, width }}>
       <span className="fw-resource">
-        <span className="fw-resource-name">{column.instructor.name}</span>
+        <span className="fw-resource-name" title={column.instructor.name}>
+          {column.instructor.name}
+        </span>
         <span className={cn('fw-minutes', sum.over && 'fw-minutes-over')} title={sum.label}>
           {sum.text}
         </span>
