@@ -9,6 +9,7 @@ import {
   layoutColumn,
   MIN_COLUMN_PX,
   minutesAt,
+  movedStart,
   offsetOf,
   placeEntries,
   snap,
@@ -106,6 +107,15 @@ describe('the pointer arithmetic', () => {
     expect(snap(488)).toBe(495);
     expect(snap(494, 'floor')).toBe(480);
     expect(snap(481, 'ceil')).toBe(495);
+  });
+
+  it('moves an entry by whole quarter hours, off-quarter starts kept, within the day', () => {
+    const day = { min: 360, max: 1320 };
+    // 07:10, dragged a few minutes: back in place; dragged 20 minutes: 07:25.
+    expect(movedStart(430, 45, 4, day)).toBe(430);
+    expect(movedStart(430, 45, 20, day)).toBe(445);
+    expect(movedStart(430, 45, -200, day)).toBe(360);
+    expect(movedStart(1260, 90, 60, day)).toBe(1230);
   });
 
   it('turns a height into minutes and back (36 px a half hour)', () => {

@@ -115,6 +115,19 @@ export function snap(minutes: number, mode: 'round' | 'floor' | 'ceil' = 'round'
   return Math[mode](minutes / SNAP_MINUTES) * SNAP_MINUTES;
 }
 
+/**
+ * Where an entry starting at `start` goes when dragged by `delta` minutes: the distance snaps
+ * to quarter hours (an entry at 07:10 stays on its ten minutes), within the grid's day.
+ */
+export function movedStart(
+  start: number,
+  minutes: number,
+  delta: number,
+  limits: { min: number; max: number },
+): number {
+  return Math.min(Math.max(start + snap(delta), limits.min), limits.max - minutes);
+}
+
 /** The minute of the day at `y` px below the grid's top (the first slot's start). */
 export function minutesAt(y: number, firstMinute: number): number {
   return firstMinute + (y / SLOT_PX) * SLOT_MINUTES;

@@ -27,6 +27,7 @@ import {
   type GridColumn,
   gridColumns,
   minutesAt,
+  movedStart,
   offsetOf,
   type PlacedEntry,
   placeEntries,
@@ -54,9 +55,14 @@ export type InstructorGridProps = {
 /** Where an entry is drawn while dragged, resized or waiting for its booking. */
 type Placement = { column: number; start: number; minutes: number };
 
+/** A move handed to `onMove`; `settled` once it said yes (the next answer draws the entry). */
+type Pending = { at: Placement; settled: boolean };
+
 /** A press on the grid, before and while it is a drag. */
 type Gesture = {
   kind: 'move' | 'resize' | 'select';
+  /** The pointer pressed: another finger's moves and lift-off are not this gesture's. */
+  pointerId: number;
   pointerType: string;
   x: number;
   y: number;
@@ -71,7 +77,7 @@ type Gesture = {
 /** A touch press becomes a drag after this long without moving (scrolling moves nothing). */
 const LONG_PRESS_MS = 400;
 /** A mouse press becomes a drag after moving this far (px); a touch press that moves scrolls. */
-const MOUSE_SLOP_PX = 3;
+const MOUSE_SLOP_PX = 5;
 const TOUCH_SLOP_PX = 8;
 /** A drag near the pane's edge scrolls it by this much a move (px). */
 const EDGE_PX = 32;
@@ -141,6 +147,13 @@ export function InstructorGrid({
     };
   }, [days, data.instructors, perDay]);
   const placed = useMemo(() => placeEntries(data.entries, columnOf), [data.entries, columnOf]);
+  /** Whether the answer has the entry `key` where `at` puts it. */
+  const arrived = (key: string, at: Placement) =>
+    placed
+      .get(at.column)
+      ?.some(
+        (item) => item.key === key && item.start === at.start && item.minutes === at.minutes,
+      ) ?? false;
   const limits = useMemo(() => slotLimits(data.entries), [data.entries]);
   const sums = useMemo(() => practicalMinutes(data.entries), [data.entries]);
   const shading = useMemo(() => dayShading(data, view), [data, view]);
@@ -170,10 +183,12 @@ export function InstructorGrid({
   };
   const refresh = useRef((_widen: boolean) => {});
   refresh.current = (widen: boolean) => {
-    const next = measureColumns(widen ? 1 : 0.05);
+    // A screen either side whenever more must be drawn: a fling or the Tab key's scrolling
+    // finds the next columns there. Only the first paint draws the columns in view alone.
+    const next = measureColumns(1);
     if (!next) return;
     if (covers(drawn, next.inView) && !(widen && narrow.current)) return;
-    if (widen) narrow.current = false;
+    narrow.current = false;
     setDrawn(next.draw);
   };
 
@@ -228,18 +243,51 @@ export function InstructorGrid({
 
   // Drags: a placement per entry while dragged or waiting for its booking.
   const [dragged, setDragged] = useState<{ key: string; at: Placement } | null>(null);
-  const [pending, setPending] = useState<ReadonlyMap<string, Placement>>(new Map());
+  /** Moves handed to `onMove`: drawn at their new place until the answer (or a refusal). */
+  const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
   const [selection, setSelection] = useState<{ column: number; from: number; to: number } | null>(
     null,
   );
   // A new answer places every entry where the server has it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the entries change
-  useEffect(() => setPending((map) => (map.size === 0 ? map : new Map())), [data.entries]);
+  useEffect(
+    () =>
+      setPending((map) => {
+        if (map.size === 0) return map;
+        // Kept while the booking is under way (a question may be open); dropped once it said
+        // yes and a new answer came, or once the answer shows the entry where it was put.
+        const next = new Map(
+          [...map].filter(([key, move]) => !move.settled && !arrived(key, move.at)),
+        );
+        return next.size === map.size ? map : next;
+      }),
+    [data.entries],
+  );
   const gesture = useRef<Gesture | null>(null);
   const suppressClickUntil = useRef(0);
 
-  const live = useRef({ columns, placed, limits, width, onCreate, onMove, canCreate, canMove });
-  live.current = { columns, placed, limits, width, onCreate, onMove, canCreate, canMove };
+  const live = useRef({
+    columns,
+    placed,
+    limits,
+    width,
+    defaultMinutes,
+    onCreate,
+    onMove,
+    canCreate,
+    canMove,
+  });
+  live.current = {
+    columns,
+    placed,
+    limits,
+    width,
+    defaultMinutes,
+    onCreate,
+    onMove,
+    canCreate,
+    canMove,
+  };
 
   /** The column and minute under a point of the screen. */
   const pointAt = (clientX: number, clientY: number) => {
@@ -267,10 +315,9 @@ export function InstructorGrid({
         minutes: Math.max(SNAP_MINUTES, end - item.start),
       };
     }
-    const start = snap(item.start + point.minutes - current.minutes);
     return {
       column: point.column,
-      start: Math.min(Math.max(start, range.min), range.max - item.minutes),
+      start: movedStart(item.start, item.minutes, point.minutes - current.minutes, range),
       minutes: item.minutes,
     };
   };
@@ -312,11 +359,13 @@ export function InstructorGrid({
   const finish = (current: Gesture, clientX: number, clientY: number) => {
     if (current.kind === 'select') {
       setSelection(null);
-      if (current.started) {
-        const picked = selectionOf(current, clientY);
-        if (picked) create(picked.column, picked.from, picked.to - picked.from);
+      const picked = current.started ? selectionOf(current, clientY) : null;
+      // A selection within one quarter hour (a shaky click, a long press held still) is a
+      // click: the school's usual lesson length.
+      if (picked && picked.to - picked.from > SNAP_MINUTES) {
+        create(picked.column, picked.from, picked.to - picked.from);
       } else {
-        create(current.column, snap(current.minutes, 'floor'), defaultMinutes);
+        create(current.column, snap(current.minutes, 'floor'), live.current.defaultMinutes);
       }
       return;
     }
@@ -340,14 +389,14 @@ export function InstructorGrid({
       change.instructorId = target.instructor.id;
     }
     const key = item.key;
-    setPending((map) => new Map(map).set(key, at));
+    setPending((map) => new Map(map).set(key, { at, settled: false }));
     void move(item.entry, change)
       .catch(() => false)
       .then((moved) => {
-        if (moved) return;
         setPending((map) => {
           const next = new Map(map);
-          next.delete(key);
+          if (moved) next.set(key, { at, settled: true });
+          else next.delete(key);
           return next;
         });
       });
@@ -366,7 +415,12 @@ export function InstructorGrid({
     };
     const move = (event: PointerEvent) => {
       const current = gesture.current;
-      if (!current) return;
+      if (!current || event.pointerId !== current.pointerId) return;
+      // The button was let go where no release reached us (another window, a system dialog).
+      if (current.pointerType === 'mouse' && event.buttons === 0) {
+        stop();
+        return;
+      }
       const distance = Math.hypot(event.clientX - current.x, event.clientY - current.y);
       if (!current.started) {
         if (current.pointerType === 'mouse') {
@@ -384,8 +438,9 @@ export function InstructorGrid({
         else if (event.clientX < paneBox.left + TIME_AXIS_PX + EDGE_PX) {
           element.scrollLeft -= EDGE_STEP_PX;
         }
+        const top = element.querySelector('.fw-ig-head')?.getBoundingClientRect().bottom;
         if (event.clientY > paneBox.bottom - EDGE_PX) element.scrollTop += EDGE_STEP_PX;
-        else if (event.clientY < paneBox.top + EDGE_PX) element.scrollTop -= EDGE_STEP_PX;
+        else if (event.clientY < (top ?? paneBox.top) + EDGE_PX) element.scrollTop -= EDGE_STEP_PX;
       }
       if (current.kind === 'select') {
         setSelection(selectionOf(current, event.clientY));
@@ -396,7 +451,7 @@ export function InstructorGrid({
     };
     const up = (event: PointerEvent) => {
       const current = gesture.current;
-      if (!current) return;
+      if (!current || event.pointerId !== current.pointerId) return;
       if (current.timer) clearTimeout(current.timer);
       gesture.current = null;
       finish(current, event.clientX, event.clientY);
@@ -410,15 +465,21 @@ export function InstructorGrid({
       if (event.key === 'Escape' && gesture.current) stop();
     };
     window.addEventListener('keydown', key);
+    // The window lost focus mid-drag (Alt+Tab): the drag is dropped, not left hanging.
+    window.addEventListener('blur', stop);
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', stop);
+    const cancel = (event: PointerEvent) => {
+      if (event.pointerId === gesture.current?.pointerId) stop();
+    };
+    window.addEventListener('pointercancel', cancel);
     element?.addEventListener('touchmove', touchMove, { passive: false });
     return () => {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', stop);
+      window.removeEventListener('pointercancel', cancel);
       window.removeEventListener('keydown', key);
+      window.removeEventListener('blur', stop);
       element?.removeEventListener('touchmove', touchMove);
       if (gesture.current?.timer) clearTimeout(gesture.current.timer);
     };
@@ -446,6 +507,7 @@ export function InstructorGrid({
     }
     const current: Gesture = {
       kind,
+      pointerId: event.pointerId,
       pointerType: event.pointerType,
       x: event.clientX,
       y: event.clientY,
@@ -496,21 +558,23 @@ export function InstructorGrid({
     now.minutes >= limits.min && now.minutes <= limits.max ? days.indexOf(now.date) : -1;
 
   // Entries placed elsewhere (dragged, waiting for their booking) are drawn in their new column.
+  // A dragged entry stays where it was too, faded: a touch's events keep going to the element
+  // the finger pressed, which must stay in the page for the drag to go on.
   const moved = new Map<number, Array<{ item: PlacedEntry; at: Placement }>>();
-  const away = new Set<string>();
-  const addMoved = (key: string, at: Placement) => {
+  const away = new Map<string, 'lifted' | 'gone'>();
+  const addMoved = (key: string, at: Placement, original: 'lifted' | 'gone') => {
     for (const list of placed.values()) {
       const item = list.find((candidate) => candidate.key === key);
       if (!item) continue;
-      away.add(key);
+      away.set(key, original);
       const target = moved.get(at.column) ?? [];
       target.push({ item, at });
       moved.set(at.column, target);
       return;
     }
   };
-  for (const [key, at] of pending) if (key !== draggedFrom) addMoved(key, at);
-  if (dragged) addMoved(dragged.key, dragged.at);
+  for (const [key, move] of pending) if (key !== draggedFrom) addMoved(key, move.at, 'gone');
+  if (dragged) addMoved(dragged.key, dragged.at, 'lifted');
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures; entries are buttons, the toolbar creates
@@ -634,7 +698,7 @@ type ColumnProps = {
   width: number;
   items: PlacedEntry[] | undefined;
   moved: Array<{ item: PlacedEntry; at: Placement }> | undefined;
-  away: ReadonlySet<string>;
+  away: ReadonlyMap<string, 'lifted' | 'gone'>;
   mirrors: Array<{ start: number; minutes: number }> | undefined;
   shade: { kinds: string; backgroundImage: string } | null;
   limits: { min: number; max: number };
@@ -698,7 +762,7 @@ function Column({
         />
       ))}
       {items?.map((item) =>
-        away.has(item.key) ? null : (
+        away.get(item.key) === 'gone' ? null : (
           <Entry
             key={item.key}
             item={item}
@@ -712,6 +776,7 @@ function Column({
             t={t}
             dateLabel={dateLabel}
             onOpen={onOpen}
+            lifted={away.get(item.key) === 'lifted'}
           />
         ),
       )}
@@ -754,6 +819,8 @@ type EntryProps = {
   lanes: number;
   editable: boolean;
   moving?: boolean;
+  /** Dragged elsewhere: drawn faded at its old place. */
+  lifted?: boolean;
   view: CalendarView;
   t: TFunction;
   dateLabel: (date: IsoDate) => string;
@@ -770,6 +837,7 @@ const Entry = memo(function Entry({
   lanes,
   editable,
   moving = false,
+  lifted = false,
   view,
   t,
   dateLabel,
@@ -786,6 +854,7 @@ const Entry = memo(function Entry({
         lock && 'fw-locked',
         draggable && 'fw-draggable',
         moving && 'fw-ig-moving',
+        lifted && 'fw-ig-lifted',
       )}
       data-entry-key={item.key}
       data-column={column.index}
@@ -802,7 +871,10 @@ const Entry = memo(function Entry({
         data-entry-id={item.key}
         onClick={() => onOpen(entry)}
       >
-        <span className="fw-sr-only">{dateLabel(column.day)}, </span>
+        {/* Day and instructor read first: the columns' headers are not linked to the entries. */}
+        <span className="fw-sr-only">
+          {dateLabel(column.day)}, {column.instructor.name},{' '}
+        </span>
         <span className="fw-event-head">
           <span className="fw-event-time">{timeRangeText(item.start, item.minutes)}</span>
           {lockText && (

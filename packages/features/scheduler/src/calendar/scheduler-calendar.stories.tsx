@@ -333,6 +333,29 @@ export const EscapeDropsADrag: Story = {
   },
 };
 
+export const ShakyClickCreatesAUsualLesson: Story = {
+  args: { view: { mode: 'instructors', span: 'day' }, defaultMinutes: 90 },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Leon Fischer');
+    // A click whose pointer slips a few pixels within its quarter hour is a click: the
+    // usual lesson length, not a 15-minute selection.
+    const { x, y } = slotPoint(canvasElement, 'Jonas Weber', '12:00');
+    const target = document.elementFromPoint(x, y) ?? canvasElement;
+    pointer('pointerdown', target, x, y, 1);
+    pointer('pointermove', window, x + 4, y + 6, 1);
+    pointer('pointerup', window, x + 4, y + 6, 0);
+    await waitFor(() =>
+      expect(args.onCreate).toHaveBeenCalledWith({
+        date: '2026-03-03',
+        startTime: '12:00',
+        minutes: 90,
+        instructorId: 2,
+      }),
+    );
+  },
+};
+
 export const LockedEntriesDoNotMove: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
