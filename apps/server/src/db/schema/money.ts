@@ -193,6 +193,12 @@ export const paymentDocuments = pgTable(
     /** The XRechnung XML or ZUGFeRD PDF of an e-invoice. */
     eInvoiceFileId: ref('e_invoice_file_id'),
     issuedAt: instant(),
+    /**
+     * The transaction that issued the document (`pg_current_xact_id()`), set by the issue
+     * guard (migrations 0012, 0018): its lines may be written in that transaction only. Not
+     * part of any answer.
+     */
+    issuedXact: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -285,7 +285,53 @@ describe.each(DRIVERS)('final invoices on %s', (driver) => {
     await expect(
       db.execute(sql`delete from payment_documents where id = ${invoice.id}`),
     ).rejects.toThrow();
+    // A line added after the issuing transaction, even a copy of one of its own.
+    await expect(
+      db.execute(sql`insert into payment_document_lines (driving_school_id, document_id,
+          position, description, quantity, unit_price, vat_rate, net, vat, gross)
+        select driving_school_id, document_id, position + 100, description, quantity,
+          unit_price, vat_rate, net, vat, gross
+        from payment_document_lines where document_id = ${invoice.id} limit 1`),
+    ).rejects.toThrow();
+    // Nor can the mark of the issuing transaction be moved to a later one to let lines in.
+    await expect(
+      db.execute(sql`update payment_documents set issued_xact = pg_current_xact_id()::text::bigint
+        where id = ${invoice.id}`),
+    ).rejects.toThrow();
     expect((await documentRow(invoice.id))?.totalGross).toBe(invoice.totalGross);
+  });
+
+  it('takes the lines of documents issued in the same transaction, however many', async () => {
+    // The issue guard marks the issuing transaction on the document (migration 0018; it used
+    // one setting per document, quadratic on PostgreSQL 15). 300 documents issued and their
+    // lines written in one transaction; a savepoint inside it counts as the same transaction.
+    const db = t.database.db;
+    const { studentId } = await studentWithServices(db, fixture);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into payment_documents (driving_school_id, type,
+          status, number, student_id, recipient_name, total_net, total_vat, total_gross,
+          issue_date, issued_at)
+        select ${t.demo.schoolId}, 'PARTIAL_INVOICE', 'ISSUED', 'BULK-' || n, ${studentId},
+          'Sammelkunde', 100, 19, 119, date '2026-03-10', now()
+        from generate_series(1, 300) n`);
+      await tx.transaction(async (savepoint) => {
+        await savepoint.execute(sql`insert into payment_document_lines (driving_school_id,
+            document_id, position, description, quantity, unit_price, vat_rate, net, vat, gross)
+          select ${t.demo.schoolId}, id, 1, 'Fahrstunde', 1, 100, 19, 100, 19, 119
+          from payment_documents where number like 'BULK-%' and driving_school_id = ${t.demo.schoolId}`);
+      });
+    });
+    const [count] = (
+      (await db.execute(sql`select count(distinct d.id)::int as documents,
+          count(l.id)::int as n
+        from payment_documents d
+        left join payment_document_lines l on l.document_id = d.id
+        where d.number like 'BULK-%'`)) as unknown as {
+        rows: { documents: number; n: number }[];
+      }
+    ).rows;
+    expect(count?.documents).toBe(300);
+    expect(count?.n).toBe(300);
   });
 
   it('refuses to change or delete an appointment on a final invoice', async () => {

@@ -73,8 +73,15 @@ const toLineDto = (row: LineRow): PaymentDocumentLine =>
     ),
   ) as PaymentDocumentLine;
 
-/** Columns that are not part of the DTO. */
-const HIDDEN = new Set(['drivingSchoolId', 'pdfFileId', 'eInvoiceFileId', 'exported', 'issuer']);
+/** Columns that are not part of the DTO (`issuedXact`: the issue guard's, migration 0018). */
+const HIDDEN = new Set([
+  'drivingSchoolId',
+  'pdfFileId',
+  'eInvoiceFileId',
+  'exported',
+  'issuer',
+  'issuedXact',
+]);
 
 export function toPaymentDocumentDto(row: DocumentRow, lines: LineRow[]): PaymentDocument {
   const fields = Object.fromEntries(
