@@ -266,18 +266,8 @@ export function InstructorGrid({
   const gesture = useRef<Gesture | null>(null);
   const suppressClickUntil = useRef(0);
 
-  const live = useRef({
-    columns,
-    placed,
-    limits,
-    width,
-    defaultMinutes,
-    onCreate,
-    onMove,
-    canCreate,
-    canMove,
-  });
-  live.current = {
+  // What the pointer handlers (registered once) read: this render's values.
+  const latest = {
     columns,
     placed,
     limits,
@@ -288,6 +278,8 @@ export function InstructorGrid({
     canCreate,
     canMove,
   };
+  const live = useRef(latest);
+  live.current = latest;
 
   /** The column and minute under a point of the screen. */
   const pointAt = (clientX: number, clientY: number) => {
