@@ -9,6 +9,10 @@ import type { CalendarView } from './calendar-view';
  * (as HTML, scheduler-calendar.tsx) and the instructors' grid (as React, instructor-grid.tsx).
  */
 
+/** The lock of released, invoiced and read-only entries (HTML: the library takes strings). */
+export const LOCK_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 const clock = (minutes: number) => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
 

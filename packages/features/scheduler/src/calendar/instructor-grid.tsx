@@ -3,7 +3,14 @@ import type { TFunction } from 'i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarEntry } from '../api/calendar-queries';
 import { useSchedulerTranslation } from '../use-scheduler-translation';
-import { daysBetween, type IsoDate, rangeOf, toMinutes, toTime } from './calendar-dates';
+import {
+  daysBetween,
+  fromCalendarDate,
+  type IsoDate,
+  rangeOf,
+  toMinutes,
+  toTime,
+} from './calendar-dates';
 import {
   dayShading,
   minutesKey,
@@ -15,6 +22,7 @@ import type { CalendarView } from './calendar-view';
 import {
   entryDateLabel,
   entryTexts,
+  LOCK_ICON,
   minutesTexts,
   shadeStyle,
   timeRangeText,
@@ -85,12 +93,8 @@ const EDGE_STEP_PX = 24;
 
 /** Today in the browser's time zone, and the minute of the day now. */
 function localNow(): { date: IsoDate; minutes: number } {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return {
-    date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
-    minutes: now.getHours() * 60 + now.getMinutes(),
-  };
+  const { date, time } = fromCalendarDate(new Date());
+  return { date, minutes: toMinutes(time) };
 }
 
 /** Runs `task` when the browser is idle (Safari: after a moment); returns the cancel. */
@@ -884,21 +888,8 @@ const Entry = memo(function Entry({
   );
 });
 
+/** The lock's icon: the same SVG the library's views write as HTML (`LOCK_ICON`). */
 function LockIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="12"
-      height="12"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
-  );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this package, no input
+  return <span className="inline-flex" dangerouslySetInnerHTML={{ __html: LOCK_ICON }} />;
 }

@@ -43,7 +43,7 @@ import {
   normalizeView,
   spansOf,
 } from './calendar-view';
-import { entryDateLabel, entryTexts, minutesTexts, shadeStyle } from './entry-content';
+import { entryDateLabel, entryTexts, LOCK_ICON, minutesTexts, shadeStyle } from './entry-content';
 import { InstructorGrid, type InstructorGridProps } from './instructor-grid';
 
 /** A free slot the user picked: what a new appointment starts from. */
@@ -104,9 +104,6 @@ const clock = (value: Date) => `${pad(value.getHours())}:${pad(value.getMinutes(
 function eventTime(start: Date, end: Date | null): Calendar.Content {
   return end ? `${clock(start)}–${clock(end)}` : clock(start);
 }
-
-const LOCK_ICON =
-  '<svg aria-hidden="true" viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
 
 function escapeHtml(text: string): string {
   return text
