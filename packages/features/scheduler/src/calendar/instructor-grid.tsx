@@ -1,3 +1,4 @@
+import './scheduler-calendar.css';
 import { cn } from '@fahrwerk/ui';
 import type { TFunction } from 'i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
