@@ -7646,6 +7646,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/practical-exam-success-rate/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Practical exam success rates as CSV or Excel file
+         * @description The rows of `POST /reports/practical-exam-success-rate` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, rates as `87,50`, as
+         *     German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. One line per licence class, instructor and testing organisation (column "Gruppe"), then the total.
+         */
+        post: operations["exportPracticalExamSuccessRateReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/theory-exam-success-rate": {
         parameters: {
             query?: never;
@@ -7661,6 +7684,29 @@ export interface paths {
          *     `/training`).
          */
         post: operations["getTheoryExamSuccessRateReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/theory-exam-success-rate/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Theory exam success rates as CSV or Excel file
+         * @description The rows of `POST /reports/theory-exam-success-rate` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, rates as `87,50`, as
+         *     German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. One line per licence class, instructor and testing organisation (column "Gruppe"), then the total.
+         */
+        post: operations["exportTheoryExamSuccessRateReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7814,6 +7860,121 @@ export interface paths {
          *     per class.
          */
         post: operations["getEducationDurationReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/education-duration/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Education durations as CSV or Excel file
+         * @description The rows of `POST /reports/education-duration` as a file, by the Accept header:
+         *     `text/csv` (the default; UTF-8 with BOM, semicolon separated, rates as `87,50`, as
+         *     German spreadsheet programs read it) or
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`. One line per licence class.
+         */
+        post: operations["exportEducationDurationReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a report as CSV or Excel file in the background
+         * @description Answers 202 at once with the queued export; a background job (any server instance)
+         *     computes the report and writes the file, counting `progress` up. Poll
+         *     `GET /reports/exports/{id}`, then fetch `GET /reports/exports/{id}/file`. The same
+         *     rows as the report's own `…/export` call, without the 10 000-line cut of the passed-exams
+         *     lists.
+         */
+        post: operations["startReportExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report export with its progress
+         * @description Only the user who started it sees an export (404 for anyone else).
+         */
+        get: operations["getReportExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file of a finished report export
+         * @description The CSV or XLSX file (`Content-Disposition: attachment` with the export's `fileName`).
+         *     An export not DONE answers 422 `errors.export_not_ready`; one older than 7 days 404.
+         */
+        get: operations["downloadReportExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/inspection-pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The inspection pack of an instructor over a period, as PDF
+         * @description Beyond the spec. What a school hands the driving-school inspector (Überwachung nach
+         *     § 51 FahrlG) for one instructor: the daily records of practical instruction (per day
+         *     every lesson with student, class, minutes, hour type, vehicle and km, the day's total
+         *     against the 495 minutes of § 6 Abs. 2 DV-FahrlG, flagged when above) and, per student
+         *     taught in the period, the training record in the layout of DV-FahrlG Anlage 3
+         *     (Ausbildungsnachweis: theory lessons attended with topics and signatures, driving
+         *     lessons by hour type with signatures, special drives). An instructor of another school
+         *     answers 404.
+         */
+        post: operations["createInspectionPack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8224,6 +8385,30 @@ export interface paths {
          *     the theory module with write access.
          */
         get: operations["getDashboardYoutubeLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What needs the signed-in user today (the back office's start page)
+         * @description Beyond the spec: the tiles of route `/` in one call — new registrations, unread mails,
+         *     open to-dos, vehicles with inspection due, educations in red, practical-exam windows
+         *     closing, the next theory courses and this month's revenue. Each section only with its
+         *     permission (see `OfficeDashboard`); any signed-in user may call it. The user's own
+         *     appointments come from the calendar (`GET /calendar/...`), the second call of the page.
+         */
+        get: operations["getOfficeDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13399,13 +13584,20 @@ export interface components {
         /** @description A share in percent, rounded to two decimals; 0 when there is nothing to count. */
         Rate: number;
         /**
-         * @description Exam results of one licence class (or of all, in `total`). `attempts` counts PASSED
+         * @description Exam results of one licence class, instructor or testing organisation (or of all, in
+         *     `total`). `attempts` counts PASSED
          *     and FAILED results (ABSENT counted apart, CANCELLED not at all); `rate = passed /
          *     attempts`. First attempts are the student's first exam of this kind in the class.
          */
         ExamSuccessRate: {
-            /** @description Absent in `total`. */
+            /** @description In `classes`; absent elsewhere. */
             licenseClass?: components["schemas"]["LicenseClass"];
+            /** @description In `instructors` (absent there for exams without an instructor). */
+            instructorId?: components["schemas"]["Id"];
+            instructorName?: string;
+            /** @description In `testingOrganizations`. */
+            testingOrganizationId?: components["schemas"]["Id"];
+            testingOrganizationName?: string;
             attempts: number;
             passed: number;
             failed: number;
@@ -13425,6 +13617,10 @@ export interface components {
             to: components["schemas"]["IsoDate"];
             examKind: components["schemas"]["ExamKind"];
             classes: components["schemas"]["ExamSuccessRate"][];
+            /** @description Per presenting instructor (theory exams, the education's instructor), by name. */
+            instructors: components["schemas"]["ExamSuccessRate"][];
+            /** @description Per testing organisation (TÜV, DEKRA, …), by name. */
+            testingOrganizations: components["schemas"]["ExamSuccessRate"][];
             total: components["schemas"]["ExamSuccessRate"];
         };
         PassedExam: {
@@ -13494,6 +13690,10 @@ export interface components {
             medianDays: number;
             minDays: number;
             maxDays: number;
+            /** @description The first quartile (a quarter of the educations took at most this long). */
+            p25Days: number;
+            /** @description The third quartile; `p75Days − p25Days` is the spread of the middle half. */
+            p75Days: number;
             /** @description 45-minute units per education, rounded to one decimal. */
             averageDrivingLessons: number;
         };
@@ -13506,6 +13706,57 @@ export interface components {
             from: components["schemas"]["IsoDate"];
             to: components["schemas"]["IsoDate"];
             classes: components["schemas"]["EducationDurationOfClass"][];
+        };
+        /**
+         * @description The reports an export job can write (one per `POST /reports/…` call).
+         * @enum {string}
+         */
+        ReportKind: "PAYMENTS_PER_DRIVING_SCHOOL" | "BALANCE_PER_DRIVING_SCHOOL" | "SALES_PER_INSTRUCTOR" | "PRACTICAL_EXAM_SUCCESS_RATE" | "THEORY_EXAM_SUCCESS_RATE" | "SUCCESSFULLY_PASSED_PRACTICAL_EXAMS" | "SUCCESSFULLY_PASSED_THEORY_EXAMS" | "KM_PER_DRIVING_LESSON" | "EDUCATION_DURATION";
+        /**
+         * @description `CSV`: UTF-8 with BOM, semicolon separated, amounts as `1234,50`, dates as DD.MM.YYYY (as
+         *     German spreadsheet programs read it). `XLSX`: an Excel workbook, numbers as numbers.
+         * @enum {string}
+         */
+        ReportExportFormat: "CSV" | "XLSX";
+        ReportExportInput: {
+            report: components["schemas"]["ReportKind"];
+            format: components["schemas"]["ReportExportFormat"];
+            filter: components["schemas"]["ReportFilter"];
+        };
+        /** @enum {string} */
+        ReportExportStatus: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+        /**
+         * @description An export of a report as a file, written by a background job (every server instance
+         *     works on the queue). Its state is kept in the database, so a reload or another instance
+         *     sees it; the file is kept for 7 days.
+         */
+        ReportExport: {
+            id: components["schemas"]["Id"];
+            report: components["schemas"]["ReportKind"];
+            format: components["schemas"]["ReportExportFormat"];
+            filter: components["schemas"]["ReportFilter"];
+            status: components["schemas"]["ReportExportStatus"];
+            /** @description Percent done; 100 when DONE. */
+            progress: number;
+            /** @description The lines written (DONE). */
+            rowCount?: number;
+            /** @description The file's name (DONE), e.g. `zahlungen_2026-01-01_2026-12-31.csv`. */
+            fileName?: string;
+            /** @description Bytes (DONE). */
+            size?: number;
+            /** @description A translation key (FAILED). */
+            error?: string;
+            createdAt: components["schemas"]["IsoDateTime"];
+            finishedAt?: components["schemas"]["IsoDateTime"];
+        };
+        /**
+         * @description The instructor and period of `POST /reports/inspection-pack` (both days included, at
+         *     most 92 days; 422 on field `to` otherwise).
+         */
+        InspectionPackRequest: {
+            instructorId: components["schemas"]["Id"];
+            from: components["schemas"]["IsoDate"];
+            to: components["schemas"]["IsoDate"];
         };
         /** @description The learning of one day. */
         LearningDay: {
@@ -13737,6 +13988,105 @@ export interface components {
         YoutubeLink: {
             /** @description Absent when the school set none. */
             url?: components["schemas"]["Url"];
+        };
+        DashboardCount: {
+            count: number;
+        };
+        /** @description Open to-dos assigned to the user or to nobody; link `/todo`; needs MODULE_TASK. */
+        DashboardTodos: {
+            open: number;
+            overdue: number;
+            /** @description The five due soonest (undated last). */
+            items: {
+                id: components["schemas"]["Id"];
+                title: string;
+                dueDate?: components["schemas"]["IsoDate"];
+            }[];
+        };
+        DashboardVehicleDue: {
+            vehicleId: components["schemas"]["Id"];
+            name: string;
+            plate: string;
+            /** @enum {string} */
+            check: "MAIN_INSPECTION" | "SAFETY_CHECK";
+            dueDate: components["schemas"]["IsoDate"];
+        };
+        DashboardFailedDebit: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            amount: components["schemas"]["MoneyTotal"];
+            paymentDate: components["schemas"]["IsoDate"];
+            /** @description The debit's payment status (e.g. FAILED, RETURNED). */
+            status: string;
+        };
+        DashboardExamWindow: {
+            studentId: components["schemas"]["Id"];
+            studentEducationId: components["schemas"]["Id"];
+            firstName: components["schemas"]["Name"];
+            lastName: components["schemas"]["Name"];
+            licenseClass: components["schemas"]["LicenseClass"];
+            theoryExamDate?: components["schemas"]["IsoDate"];
+            closesOn: components["schemas"]["IsoDate"];
+            /** @description Days from today to `closesOn` (0 = today; negative already closed). */
+            daysLeft: number;
+        };
+        DashboardTheoryCourse: {
+            id: components["schemas"]["Id"];
+            shortDescription: string;
+            start: components["schemas"]["IsoDate"];
+            end: components["schemas"]["IsoDate"];
+            /** @description Places. */
+            quantity: number;
+            /** @description Educations assigned to the course. */
+            booked: number;
+        };
+        /**
+         * @description Payments received (as in the payments report) this month so far, last month in full and
+         *     last month up to the same day; link `/finances`; needs MODULE_REPORTS.
+         */
+        DashboardRevenue: {
+            month: components["schemas"]["Month"];
+            amount: components["schemas"]["MoneyTotal"];
+            previousMonth: components["schemas"]["Month"];
+            previousAmount: components["schemas"]["MoneyTotal"];
+            previousToDate: components["schemas"]["MoneyTotal"];
+        };
+        /**
+         * @description Beyond the spec: what needs the signed-in office user today, in one call (route `/`).
+         *     A section is present only when the user holds the permission of the screen it links
+         *     to (noted per section); counts are capped at 9999. Today and this month are those of
+         *     Europe/Berlin.
+         */
+        OfficeDashboard: {
+            today: components["schemas"]["IsoDate"];
+            /** @description New (unread) registrations; link `/registration`; needs MODULE_CUSTOMERS. */
+            registrations?: components["schemas"]["DashboardCount"];
+            /** @description Unread mails in the inboxes of the user's mail accounts; link `/email`; needs MODULE_COMMUNICATION. */
+            mails?: components["schemas"]["DashboardCount"];
+            todos?: components["schemas"]["DashboardTodos"];
+            /**
+             * @description Vehicles whose main inspection (HU) or safety check (SP) is due within 30 days or
+             *     overdue, soonest first; link `/vehicles`; needs MODULE_COMPANY.
+             */
+            vehiclesDue?: components["schemas"]["DashboardVehicleDue"][];
+            /**
+             * @description Educations in red: their newest direct debit failed or was returned; link
+             *     `/automatic-payments-live-pay`; needs MODULE_AUTOMATIC_PAYMENTS.
+             */
+            failedDebits?: components["schemas"]["DashboardFailedDebit"][];
+            /**
+             * @description Students whose window for the practical exam closes within 30 days: 12 months after
+             *     the passed theory exam (§ 18 Abs. 2 FeV), or the exam application's expiry when
+             *     that is sooner; educations with a passed practical exam, finished or archived are
+             *     left out. Link the student's page; needs MODULE_CUSTOMERS.
+             */
+            examWindows?: components["schemas"]["DashboardExamWindow"][];
+            /** @description The next five theory courses (starting today or later); link `/theory`; needs MODULE_THEORY. */
+            theoryCourses?: components["schemas"]["DashboardTheoryCourse"][];
+            revenue?: components["schemas"]["DashboardRevenue"];
         };
         /** @description Filter body of `POST /messages/filter`; messages are not archivable (`archived` is ignored). */
         MessageFilter: {
@@ -27586,6 +27936,37 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    exportPracticalExamSuccessRateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTheoryExamSuccessRateReport: {
         parameters: {
             query?: never;
@@ -27615,6 +27996,37 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportTheoryExamSuccessRateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getSuccessfullyPassedPracticalExamsReport: {
@@ -27835,6 +28247,153 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportEducationDurationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFilter"];
+            };
+        };
+        responses: {
+            /** @description The file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startReportExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportExportInput"];
+            };
+        };
+        responses: {
+            /** @description The export, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReportExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadReportExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInspectionPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InspectionPackRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
         };
     };
     getLearningMetrics: {
@@ -28444,6 +29003,28 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOfficeDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tiles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };
