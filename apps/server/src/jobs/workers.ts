@@ -6,6 +6,7 @@ import { registerAutomaticMessageWorker } from '../modules/messaging/messaging';
 import { registerBillingRunWorker } from '../modules/payment-documents/billing-runs';
 import { registerLivePayDebitWorker } from '../modules/payments/live-pay-debits';
 import { registerTriggerWorker } from '../modules/payments/trigger-firing';
+import { registerReportExportWorker } from '../modules/reports/report-exports';
 
 /**
  * Every background job's worker, registered once per app (app.ts). A domain with jobs adds
@@ -18,5 +19,6 @@ export function registerJobWorkers(services: Services): void {
   registerMailSyncWorker(services);
   registerBroadcastWorker(services);
   registerAutomaticMessageWorker(services);
+  registerReportExportWorker(services);
   registerOrphanFileSweep(services);
 }

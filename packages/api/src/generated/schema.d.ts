@@ -7968,11 +7968,13 @@ export interface paths {
          * @description Beyond the spec. What a school hands the driving-school inspector (Überwachung nach
          *     § 51 FahrlG) for one instructor: the daily records of practical instruction (per day
          *     every lesson with student, class, minutes, hour type, vehicle and km, the day's total
-         *     against the 495 minutes of § 6 Abs. 2 DV-FahrlG, flagged when above) and, per student
-         *     taught in the period, the training record in the layout of DV-FahrlG Anlage 3
-         *     (Ausbildungsnachweis: theory lessons attended with topics and signatures, driving
-         *     lessons by hour type with signatures, special drives). An instructor of another school
-         *     answers 404.
+         *     against the 495 minutes of practical instruction a day (spec 000 §9), flagged when
+         *     above) and, per student
+         *     taught in the period, the training record in the layout of DV-FahrlG 2018 Anlage 3 (zu
+         *     § 6 Abs. 1; Ausbildungsnachweis gemäß § 31 Abs. 1 FahrlG: theory lessons attended with
+         *     topics and signatures, driving lessons by kind with signatures, the special drives
+         *     against the class's minimum), the whole education up to `to`. An instructor of another
+         *     school answers 404.
          */
         post: operations["createInspectionPack"];
         delete?: never;
@@ -13569,10 +13571,12 @@ export interface components {
             gross: components["schemas"]["MoneyTotal"];
         };
         /**
-         * @description The value of the services each instructor performed in the period (signed driving
-         *     lessons, exam presentations, theory lessons) at the prices of the students' price lists,
-         *     whether already invoiced or not. All restrictions apply (branch and class of the
-         *     appointment).
+         * @description The value of the services each instructor performed in the period (driving lessons
+         *     held — booked or signed —, exam drives up to today, theory lessons given) whether already
+         *     invoiced or not: a lesson at the price its booking charged, one without a charge at the
+         *     driving-lesson price of its hour type and class in the education's price list (else the
+         *     student's, the branch's, the standard list), pro rata to its minutes. Theory lessons are
+         *     counted, not valued. All restrictions apply (branch and class of the appointment).
          */
         SalesPerInstructorReport: {
             from: components["schemas"]["IsoDate"];
@@ -21080,7 +21084,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getBasicDocumentsAvailability: {
@@ -27776,7 +27779,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getBalancePerDrivingSchoolReport: {
@@ -27807,7 +27809,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportBalancePerDrivingSchoolReport: {
@@ -27839,7 +27840,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSalesPerInstructorReport: {
@@ -27870,7 +27870,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportSalesPerInstructorReport: {
@@ -27902,7 +27901,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPracticalExamSuccessRateReport: {
@@ -27933,7 +27931,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportPracticalExamSuccessRateReport: {
@@ -27995,7 +27992,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportTheoryExamSuccessRateReport: {
@@ -28057,7 +28053,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportSuccessfullyPassedPracticalExamsReport: {
@@ -28089,7 +28084,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSuccessfullyPassedTheoryExamsReport: {
@@ -28120,7 +28114,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportSuccessfullyPassedTheoryExamsReport: {
@@ -28152,7 +28145,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getKmPerDrivingLessonReport: {
@@ -28183,7 +28175,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportKmPerDrivingLessonReport: {
@@ -28215,7 +28206,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getEducationDurationReport: {
@@ -28246,7 +28236,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     exportEducationDurationReport: {

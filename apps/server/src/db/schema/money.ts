@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -1122,5 +1123,41 @@ export const triggerFirings = pgTable(
       paymentDocuments,
     ),
     tenantForeignKey('trigger_firings_payment_fk', [t.drivingSchoolId, t.paymentId], payments),
+  ],
+);
+
+export const REPORT_EXPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export const REPORT_EXPORT_FORMATS = ['CSV', 'XLSX'] as const;
+
+/**
+ * A report written as a file by a background job (`POST /reports/exports`): its state and
+ * progress for the poll, the file when done. Only its user sees it; the file is kept 7 days.
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: id(),
+    drivingSchoolId: schoolId(),
+    userId: ref('user_id').notNull(),
+    report: text().$type<Schemas['ReportKind']>().notNull(),
+    format: text().$type<(typeof REPORT_EXPORT_FORMATS)[number]>().notNull(),
+    filter: jsonb().$type<Schemas['ReportFilter']>().notNull(),
+    status: text().$type<(typeof REPORT_EXPORT_STATUSES)[number]>().notNull().default('QUEUED'),
+    progress: smallint().notNull().default(0),
+    rowCount: integer(),
+    fileId: ref('file_id'),
+    error: text(),
+    createdAt: createdAt(),
+    finishedAt: instant(),
+  },
+  (t) => [
+    belongsToSchool('report_exports_driving_school_fk', t),
+    ...tenantKey('report_exports', t),
+    tenantForeignKey('report_exports_file_fk', [t.drivingSchoolId, t.fileId], storedFiles),
+    oneOf('report_exports_status_check', t.status, REPORT_EXPORT_STATUSES),
+    oneOf('report_exports_format_check', t.format, REPORT_EXPORT_FORMATS),
+    check('report_exports_progress_check', sql`${t.progress} between 0 and 100`),
+    check('report_exports_done_check', sql`(${t.status} = 'DONE') = (${t.fileId} is not null)`),
+    tenantIndex('report_exports_user_idx', t, t.userId, t.createdAt),
   ],
 );

@@ -18,12 +18,13 @@ import { createBankReturnHandlers } from '../payments/bank-returns';
 import { createPaymentHandlers } from '../payments/payments.resources';
 import { createSepaExportHandlers } from '../payments/sepa-export';
 import { createPaymentWorkflowHandlers } from '../payments/workflows';
+import { createReportHandlers } from '../reports/reports.handlers';
 import { mergeHandlers } from '../resources/kit';
 
 /**
  * The money and communication area: payment documents, payments and automatic service
- * bundles, SEPA mandates, the mailbox and e-mail templates, broadcasts. Reports, PDFs,
- * e-invoices, SEPA and DATEV files, the mail sync and sending answer 501 for now.
+ * bundles, SEPA mandates, the mailbox and e-mail templates, broadcasts, the accounting
+ * exports, the reports with their files, the inspection pack and the office dashboard.
  */
 export function createMoneyHandlers(services: Services): OperationHandlers {
   const { db } = services;
@@ -46,5 +47,6 @@ export function createMoneyHandlers(services: Services): OperationHandlers {
     createMessagingHandlers(services),
     createPulseHandlers(db),
     createAccountingHandlers(services),
+    createReportHandlers(services),
   );
 }

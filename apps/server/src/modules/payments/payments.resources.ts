@@ -666,7 +666,7 @@ export function checkReportPeriod(filter: { from: string; to: string }): void {
  * `branchIds` and `licenseClasses` select by the payment's education; `instructorIds` is
  * not applied (payments have no instructor).
  */
-async function paymentsReport(
+export async function paymentsReport(
   db: Db,
   schoolId: number,
   filter: ReportFilter,

@@ -1,0 +1,537 @@
+import type { components } from '@fahrwerk/api/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { checkReportPeriod } from '../payments/payments.resources';
+import { INVOICED, SETTLED } from '../payments/workflows';
+import { berlinToday } from '../resources/kit';
+
+/*
+ * The reports of spec 001 §3/§7 (`POST /reports/…`), each computed by PostgreSQL in one or two
+ * statements: the rows are grouped and summed in SQL, JavaScript only renames the columns.
+ * What every report counts is written in the contract (openapi/components/reports.yaml);
+ * the choices beyond it are noted at each function.
+ *
+ * The restrictions of `ReportFilter` apply through `restrict()`: an empty or missing list is
+ * "all", each report names the columns its restrictions apply to.
+ */
+
+type Schemas = components['schemas'];
+export type ReportFilter = Schemas['ReportFilter'];
+type ExamKind = Schemas['ExamKind'];
+type ExamSuccessRate = Schemas['ExamSuccessRate'];
+
+type Row = Record<string, unknown>;
+
+export const rowsOf = async (db: Db, query: SQL): Promise<Row[]> =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const int = (value: unknown) => Number(value ?? 0);
+/** Rounded to `digits` decimals (the contract's rates and averages). */
+const round = (value: unknown, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(Number(value ?? 0) * factor) / factor;
+};
+/** The percentage `part / whole`, two decimals; 0 when there is nothing to count. */
+export const rate = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
+/** An optional value: `undefined` for SQL null (the DTOs leave absent fields out). */
+const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** The columns a report's restrictions apply to (SQL expressions of its query). */
+type RestrictedColumns = { branch?: SQL; instructor?: SQL; licenseClass?: SQL };
+
+/** `and …` conditions for the filter's non-empty lists, on the given columns. */
+export function restrict(filter: ReportFilter, columns: RestrictedColumns): SQL {
+  const parts: SQL[] = [];
+  const list = (values: readonly (number | string)[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  if (columns.branch && filter.branchIds?.length) {
+    parts.push(sql` and ${columns.branch} in (${list(filter.branchIds)})`);
+  }
+  if (columns.instructor && filter.instructorIds?.length) {
+    parts.push(sql` and ${columns.instructor} in (${list(filter.instructorIds)})`);
+  }
+  if (columns.licenseClass && filter.licenseClasses?.length) {
+    parts.push(sql` and ${columns.licenseClass} in (${list(filter.licenseClasses)})`);
+  }
+  return parts.length === 0 ? sql`` : sql.join(parts, sql``);
+}
+
+/** The educations selected by branch and class (money rows belong to an education). */
+function educationRestriction(schoolId: number, filter: ReportFilter, column: SQL): SQL {
+  if (!filter.branchIds?.length && !filter.licenseClasses?.length) return sql``;
+  return sql` and ${column} in (select e.id from student_educations e
+    where e.driving_school_id = ${schoolId}${restrict(filter, {
+      branch: sql`e.branch_id`,
+      licenseClass: sql`e.license_class`,
+    })})`;
+}
+
+/* ---- balance per school ------------------------------------------------------------------ */
+
+/**
+ * How the balance (`paid − invoiced`, as the balance pages compute it: issued documents
+ * other than payment requests by issue date, settled payments by payment date) of all
+ * students and cost bearers developed. Receivables and credits on `to` are summed per payer
+ * (a student's own account, or a cost bearer), so one payer's credit does not hide another's
+ * debt.
+ */
+export async function balanceReport(
+  db: Db,
+  schoolId: number,
+  filter: ReportFilter,
+): Promise<Schemas['BalancePerDrivingSchoolReport']> {
+  checkReportPeriod(filter);
+  const { from, to } = filter;
+  const documents = sql`select coalesce(d.issue_date, d.created_at::date) as day,
+      d.total_gross as amount,
+      coalesce('c' || d.cost_bearer_id, 's' || d.student_id, 'd' || d.id) as payer
+    from payment_documents d
+    where d.driving_school_id = ${schoolId} and ${INVOICED}
+      and coalesce(d.issue_date, d.created_at::date) <= ${to}::date
+      ${educationRestriction(schoolId, filter, sql`d.student_education_id`)}`;
+  const payments = sql`select p.payment_date as day, p.amount,
+      coalesce('c' || p.cost_bearer_id, 's' || p.student_id, 'p' || p.id) as payer
+    from payments p
+    where p.driving_school_id = ${schoolId} and ${SETTLED} and p.payment_date <= ${to}::date
+      ${educationRestriction(schoolId, filter, sql`p.student_education_id`)}`;
+  const movements = sql`select day, -amount as effect, 0::bigint as paid, amount as invoiced, payer
+      from (${documents}) d
+    union all select day, amount, amount, 0::bigint, payer from (${payments}) p`;
+  const [months, payers] = await Promise.all([
+    rowsOf(
+      db,
+      sql`with m as (${movements}),
+        months as (select to_char(g, 'YYYY-MM') as month
+          from generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') g)
+        select months.month,
+          coalesce(sum(m.invoiced), 0)::bigint as invoiced,
+          coalesce(sum(m.paid), 0)::bigint as paid,
+          (select coalesce(sum(effect), 0) from m where m.day < ${from}::date)::bigint as opening
+        from months left join m on to_char(m.day, 'YYYY-MM') = months.month and m.day >= ${from}::date
+        group by months.month order by months.month`,
+    ),
+    rowsOf(
+      db,
+      sql`select coalesce(sum(-balance) filter (where balance < 0), 0)::bigint as receivables,
+          coalesce(sum(balance) filter (where balance > 0), 0)::bigint as credits,
+          count(*) filter (where balance < 0)::bigint as debtors
+        from (select payer, sum(effect) as balance from (${movements}) m group by payer) b`,
+    ),
+  ]);
+  const opening = int(months[0]?.opening);
+  let balance = opening;
+  const rows = months.map((row) => {
+    const invoiced = int(row.invoiced);
+    const paid = int(row.paid);
+    balance += paid - invoiced;
+    return { month: String(row.month), invoiced, paid, change: paid - invoiced, balance };
+  });
+  return {
+    from,
+    to,
+    openingBalance: opening,
+    closingBalance: balance,
+    receivables: int(payers[0]?.receivables),
+    credits: int(payers[0]?.credits),
+    debtorCount: int(payers[0]?.debtors),
+    months: rows,
+  };
+}
+
+/* ---- sales per instructor ------------------------------------------------------------------- */
+
+/**
+ * The value of what each instructor did in the period: driving lessons held (booked or
+ * signed), practical exams presented (calendar entries of type EXAM on or before today) and
+ * theory lessons given. A lesson is valued at the price its booking charged; one without a
+ * charge (not yet booked, an exam presentation) at the driving-lesson price of its hour type
+ * and class in the price list that applies to the education (the education's, the
+ * student's, the branch's, the school's standard list), pro rata to its minutes. Theory
+ * lessons are counted, not valued (the basic fee pays for them). Prices are gross; net is
+ * gross without the product's VAT.
+ */
+export async function salesReport(
+  db: Db,
+  schoolId: number,
+  filter: ReportFilter,
+  today = berlinToday(),
+): Promise<Schemas['SalesPerInstructorReport']> {
+  checkReportPeriod(filter);
+  const { from, to } = filter;
+  const rows = await rowsOf(
+    db,
+    sql`with held as (
+        select a.instructor_id, a.type, a.hour_type, a.minutes, a.booked_price, a.booked_vat_rate,
+          coalesce(a.license_class, e.license_class) as license_class,
+          coalesce(e.price_list_id, s.price_list_id, br.price_list_id,
+            (select l.id from price_lists l where l.driving_school_id = ${schoolId} and l.standard)) as list_id
+        from appointments a
+        join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
+        join students s on s.driving_school_id = a.driving_school_id and s.id = a.student_id
+        left join branches br on br.driving_school_id = e.driving_school_id and br.id = e.branch_id
+        where a.driving_school_id = ${schoolId} and a.date between ${from}::date and ${to}::date
+          and ((a.type = 'DRIVING' and (a.booked or a.signed_at is not null))
+            or (a.type = 'EXAM' and a.date <= ${today}::date))
+          ${restrict(filter, {
+            branch: sql`coalesce(a.branch_id, e.branch_id)`,
+            instructor: sql`a.instructor_id`,
+            licenseClass: sql`coalesce(a.license_class, e.license_class)`,
+          })}),
+      groups as (
+        select instructor_id, list_id, hour_type, license_class,
+          count(*) filter (where type = 'DRIVING') as lessons,
+          coalesce(sum(minutes) filter (where type = 'DRIVING'), 0) as minutes,
+          count(*) filter (where type = 'EXAM') as exams,
+          coalesce(sum(booked_price), 0) as booked_gross,
+          coalesce(sum(booked_price * 100.0 / (100 + booked_vat_rate)), 0) as booked_net,
+          coalesce(sum(minutes) filter (where booked_price is null), 0) as unpriced_minutes
+        from held group by instructor_id, list_id, hour_type, license_class),
+      valued as (
+        select g.*, coalesce(lp.price * g.unpriced_minutes / lp.unit, 0) as list_gross,
+          coalesce(lp.price * g.unpriced_minutes / lp.unit * 100.0 / (100 + lp.vat_rate), 0) as list_net
+        from groups g
+        left join lateral (
+          select pr.price, prod.vat_rate, coalesce(prod.duration, 45)::numeric as unit
+          from prices pr
+          join products prod on prod.driving_school_id = pr.driving_school_id and prod.id = pr.product_id
+          where pr.driving_school_id = ${schoolId} and pr.price_list_id = g.list_id
+            and prod.type = 'DRIVING_LESSON' and prod.hour_type = g.hour_type
+            and (pr.license_class = g.license_class or pr.license_class is null)
+          order by pr.license_class nulls last limit 1) lp on true),
+      per_instructor as (
+        select instructor_id, sum(lessons) as lessons, sum(minutes) as minutes, sum(exams) as exams,
+          round(sum(booked_gross + list_gross)) as gross, round(sum(booked_net + list_net)) as net
+        from valued group by instructor_id),
+      theory as (
+        select t.instructor_id, count(*) as theory_lessons from theory_lessons t
+        where t.driving_school_id = ${schoolId} and t.date between ${from}::date and ${to}::date
+          and t.date <= ${today}::date
+          ${restrict(filter, { branch: sql`t.branch_id`, instructor: sql`t.instructor_id` })}
+          ${
+            filter.licenseClasses?.length
+              ? sql` and (cardinality(t.license_classes) = 0 or t.license_classes && array[${sql.join(
+                  filter.licenseClasses.map((c) => sql`${c}`),
+                  sql`, `,
+                )}]::text[])`
+              : sql``
+          }
+        group by t.instructor_id)
+    select u.id, u.first_name, u.last_name,
+      coalesce(p.lessons, 0)::bigint as lessons, coalesce(p.minutes, 0)::bigint as minutes,
+      coalesce(p.exams, 0)::bigint as exams, coalesce(t.theory_lessons, 0)::bigint as theory_lessons,
+      coalesce(p.net, 0)::bigint as net, coalesce(p.gross, 0)::bigint as gross
+    from per_instructor p full join theory t on t.instructor_id = p.instructor_id
+    join users u on u.driving_school_id = ${schoolId} and u.id = coalesce(p.instructor_id, t.instructor_id)
+    order by coalesce(p.gross, 0) desc, u.last_name, u.first_name, u.id`,
+  );
+  const instructors = rows.map((row) => ({
+    instructorId: int(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    drivingLessonCount: int(row.lessons),
+    drivingMinutes: int(row.minutes),
+    examCount: int(row.exams),
+    theoryLessonCount: int(row.theory_lessons),
+    net: int(row.net),
+    gross: int(row.gross),
+  }));
+  return {
+    from,
+    to,
+    instructors,
+    net: instructors.reduce((sum, row) => sum + row.net, 0),
+    gross: instructors.reduce((sum, row) => sum + row.gross, 0),
+  };
+}
+
+/* ---- exams -------------------------------------------------------------------------------- */
+
+/** The participants of the kind's exams in the period, with their restriction columns. */
+function examRows(schoolId: number, kind: ExamKind, filter: ReportFilter): SQL {
+  // Practical exams: the instructor who presented the student (the exam's proctor), else the
+  // education's; theory exams: the education's instructor.
+  const instructor =
+    kind === 'PRACTICAL' ? sql`coalesce(x.proctor_id, e.instructor_id)` : sql`e.instructor_id`;
+  return sql`select ep.status, ep.attempt, ep.student_id, ep.student_education_id, x.date,
+      x.testing_organization_id, e.license_class, e.branch_id, ${instructor} as instructor_id
+    from exam_participants ep
+    join exams x on x.driving_school_id = ep.driving_school_id and x.id = ep.exam_id
+    join student_educations e on e.driving_school_id = ep.driving_school_id and e.id = ep.student_education_id
+    where ep.driving_school_id = ${schoolId} and x.kind = ${kind}
+      and x.date between ${filter.from}::date and ${filter.to}::date
+      and ep.status in ('PASSED', 'FAILED', 'ABSENT')
+      ${restrict(filter, {
+        branch: sql`e.branch_id`,
+        instructor,
+        licenseClass: sql`e.license_class`,
+      })}`;
+}
+
+/**
+ * Exam results per licence class, instructor and testing organisation, and in total, in one
+ * statement (grouping sets). A first attempt is a participation with `attempt` 1 (the exam
+ * list counts attempts per education and kind).
+ */
+export async function examSuccessReport(
+  db: Db,
+  schoolId: number,
+  kind: ExamKind,
+  filter: ReportFilter,
+): Promise<Schemas['ExamSuccessRateReport']> {
+  checkReportPeriod(filter);
+  const rows = await rowsOf(
+    db,
+    sql`select grouping(r.license_class) as g_class, grouping(r.instructor_id) as g_instructor,
+        grouping(r.testing_organization_id) as g_org,
+        r.license_class, r.instructor_id, r.testing_organization_id,
+        min(u.first_name || ' ' || u.last_name) as instructor_name, min(o.name) as organization_name,
+        count(*) filter (where r.status = 'PASSED')::bigint as passed,
+        count(*) filter (where r.status = 'FAILED')::bigint as failed,
+        count(*) filter (where r.status = 'ABSENT')::bigint as absent,
+        count(*) filter (where r.attempt = 1 and r.status in ('PASSED', 'FAILED'))::bigint as first_attempts,
+        count(*) filter (where r.attempt = 1 and r.status = 'PASSED')::bigint as first_passed
+      from (${examRows(schoolId, kind, filter)}) r
+      left join users u on u.driving_school_id = ${schoolId} and u.id = r.instructor_id
+      left join testing_organizations o on o.driving_school_id = ${schoolId} and o.id = r.testing_organization_id
+      group by grouping sets ((r.license_class), (r.instructor_id), (r.testing_organization_id), ())`,
+  );
+  const toRate = (row: Row): ExamSuccessRate => {
+    const passed = int(row.passed);
+    const failed = int(row.failed);
+    const firstAttempts = int(row.first_attempts);
+    const firstAttemptsPassed = int(row.first_passed);
+    return {
+      attempts: passed + failed,
+      passed,
+      failed,
+      absent: int(row.absent),
+      rate: rate(passed, passed + failed),
+      firstAttempts,
+      firstAttemptsPassed,
+      firstAttemptRate: rate(firstAttemptsPassed, firstAttempts),
+    };
+  };
+  const classes: ExamSuccessRate[] = [];
+  const instructors: ExamSuccessRate[] = [];
+  const organizations: ExamSuccessRate[] = [];
+  let total = toRate({});
+  for (const row of rows) {
+    if (int(row.g_class) === 0) {
+      classes.push({ licenseClass: row.license_class as never, ...toRate(row) });
+    } else if (int(row.g_instructor) === 0) {
+      instructors.push({
+        instructorId: row.instructor_id === null ? undefined : int(row.instructor_id),
+        instructorName: opt(row.instructor_name as string | null),
+        ...toRate(row),
+      });
+    } else if (int(row.g_org) === 0) {
+      organizations.push({
+        testingOrganizationId: int(row.testing_organization_id),
+        testingOrganizationName: opt(row.organization_name as string | null),
+        ...toRate(row),
+      });
+    } else {
+      total = toRate(row);
+    }
+  }
+  const byName = (a: ExamSuccessRate, b: ExamSuccessRate, key: keyof ExamSuccessRate) =>
+    String(a[key] ?? '\uffff').localeCompare(String(b[key] ?? '\uffff'), 'de');
+  classes.sort((a, b) => byName(a, b, 'licenseClass'));
+  instructors.sort((a, b) => byName(a, b, 'instructorName'));
+  organizations.sort((a, b) => byName(a, b, 'testingOrganizationName'));
+  return {
+    from: filter.from,
+    to: filter.to,
+    examKind: kind,
+    classes,
+    instructors,
+    testingOrganizations: organizations,
+    total,
+  };
+}
+
+/** The passed exams of the kind, oldest first; `limit` null: all (the export). */
+export async function passedExamsReport(
+  db: Db,
+  schoolId: number,
+  kind: ExamKind,
+  filter: ReportFilter,
+  limit: number | null = 10_000,
+): Promise<Schemas['PassedExamsReport']> {
+  checkReportPeriod(filter);
+  const passed = sql`select * from (${examRows(schoolId, kind, filter)}) r where r.status = 'PASSED'`;
+  const [rows, counted] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select r.date::text as date, r.student_id, r.student_education_id, s.first_name, s.last_name,
+          r.license_class, r.attempt, r.instructor_id, u.first_name || ' ' || u.last_name as instructor_name,
+          r.branch_id, r.testing_organization_id
+        from (${passed}) r
+        join students s on s.driving_school_id = ${schoolId} and s.id = r.student_id
+        left join users u on u.driving_school_id = ${schoolId} and u.id = r.instructor_id
+        order by r.date, s.last_name, s.first_name, r.student_education_id
+        ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    ),
+    rowsOf(db, sql`select count(*)::bigint as total from (${passed}) r`),
+  ]);
+  return {
+    from: filter.from,
+    to: filter.to,
+    examKind: kind,
+    exams: rows.map((row) => ({
+      examDate: String(row.date),
+      studentId: int(row.student_id),
+      studentEducationId: int(row.student_education_id),
+      firstName: String(row.first_name),
+      lastName: String(row.last_name),
+      licenseClass: row.license_class as never,
+      attempt: int(row.attempt),
+      instructorId: row.instructor_id === null ? undefined : int(row.instructor_id),
+      instructorName: opt(row.instructor_name as string | null),
+      branchId: row.branch_id === null ? undefined : int(row.branch_id),
+      testingOrganizationId: int(row.testing_organization_id),
+    })),
+    total: int(counted[0]?.total),
+  };
+}
+
+/* ---- km per driving lesson --------------------------------------------------------------- */
+
+/**
+ * The km of the period's driving lessons with km recorded, per vehicle, per instructor and in
+ * total (one statement, grouping sets). A lesson counts as its minutes in 45-minute units.
+ */
+export async function kmReport(
+  db: Db,
+  schoolId: number,
+  filter: ReportFilter,
+): Promise<Schemas['KmPerDrivingLessonReport']> {
+  checkReportPeriod(filter);
+  const rows = await rowsOf(
+    db,
+    sql`select grouping(a.vehicle_id) as g_vehicle, grouping(a.instructor_id) as g_instructor,
+        a.vehicle_id, a.instructor_id, min(v.name) as vehicle_name, min(v.plate) as plate,
+        min(u.first_name) as first_name, min(u.last_name) as last_name,
+        sum(a.minutes)::bigint as minutes, sum(a.km_driven)::bigint as km
+      from appointments a
+      left join vehicles v on v.driving_school_id = a.driving_school_id and v.id = a.vehicle_id
+      join users u on u.driving_school_id = a.driving_school_id and u.id = a.instructor_id
+      left join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
+      where a.driving_school_id = ${schoolId} and a.type = 'DRIVING' and a.km_driven is not null
+        and a.date between ${filter.from}::date and ${filter.to}::date
+        ${restrict(filter, {
+          branch: sql`coalesce(a.branch_id, e.branch_id)`,
+          instructor: sql`a.instructor_id`,
+          licenseClass: sql`coalesce(a.license_class, e.license_class)`,
+        })}
+      group by grouping sets ((a.vehicle_id), (a.instructor_id), ())`,
+  );
+  const figures = (row: Row) => {
+    const minutes = int(row.minutes);
+    const km = int(row.km);
+    const lessons = minutes / 45;
+    return {
+      lessonCount: Math.round(lessons),
+      minutes,
+      km,
+      kmPerLesson: lessons === 0 ? 0 : round(km / lessons, 1),
+    };
+  };
+  const vehicles: Schemas['KmPerVehicle'][] = [];
+  const instructors: Schemas['KmPerInstructor'][] = [];
+  let total = figures({});
+  for (const row of rows) {
+    if (int(row.g_vehicle) === 0) {
+      // Lessons without a vehicle (own car of the student, simulator) have no vehicle line.
+      if (row.vehicle_id === null) continue;
+      vehicles.push({
+        vehicleId: int(row.vehicle_id),
+        name: String(row.vehicle_name),
+        plate: opt(row.plate as string | null),
+        ...figures(row),
+      });
+    } else if (int(row.g_instructor) === 0) {
+      instructors.push({
+        instructorId: int(row.instructor_id),
+        firstName: String(row.first_name),
+        lastName: String(row.last_name),
+        ...figures(row),
+      });
+    } else {
+      total = figures(row);
+    }
+  }
+  vehicles.sort((a, b) => b.km - a.km || a.name.localeCompare(b.name, 'de'));
+  instructors.sort(
+    (a, b) =>
+      b.km - a.km ||
+      `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'de'),
+  );
+  const { minutes: _minutes, ...totals } = total;
+  return { from: filter.from, to: filter.to, vehicles, instructors, ...totals };
+}
+
+/* ---- education duration ----------------------------------------------------------------- */
+
+/**
+ * Educations finished in the period — their practical exam passed on a day of the period —
+ * per licence class: days from the registration (the education's start date, else the day it
+ * was created) to that exam, with median and quartiles (`percentile_cont`), and the driving
+ * lessons held (booked or signed, in 45-minute units). Cancelled educations are left out.
+ */
+export async function durationReport(
+  db: Db,
+  schoolId: number,
+  filter: ReportFilter,
+): Promise<Schemas['EducationDurationReport']> {
+  checkReportPeriod(filter);
+  const rows = await rowsOf(
+    db,
+    sql`with finished as (
+        select e.id, e.license_class,
+          (min(x.date) - coalesce(e.start_date, e.created_at::date)) as days
+        from student_educations e
+        join exam_participants ep on ep.driving_school_id = e.driving_school_id
+          and ep.student_education_id = e.id and ep.status = 'PASSED'
+        join exams x on x.driving_school_id = ep.driving_school_id and x.id = ep.exam_id and x.kind = 'PRACTICAL'
+        where e.driving_school_id = ${schoolId} and e.status <> 'CANCELLED'
+          ${restrict(filter, {
+            branch: sql`e.branch_id`,
+            instructor: sql`e.instructor_id`,
+            licenseClass: sql`e.license_class`,
+          })}
+        group by e.id
+        having min(x.date) between ${filter.from}::date and ${filter.to}::date),
+      lessons as (
+        select a.student_education_id as id, sum(a.minutes) / 45.0 as units
+        from appointments a join finished f on a.student_education_id = f.id
+        where a.driving_school_id = ${schoolId} and a.type = 'DRIVING' and (a.booked or a.signed_at is not null)
+        group by a.student_education_id)
+      select f.license_class, count(*)::bigint as n, avg(greatest(f.days, 0)) as average,
+        percentile_cont(0.5) within group (order by greatest(f.days, 0)) as median,
+        percentile_cont(0.25) within group (order by greatest(f.days, 0)) as p25,
+        percentile_cont(0.75) within group (order by greatest(f.days, 0)) as p75,
+        min(greatest(f.days, 0)) as min_days, max(greatest(f.days, 0)) as max_days,
+        avg(coalesce(l.units, 0)) as lessons
+      from finished f left join lessons l on l.id = f.id
+      group by f.license_class order by f.license_class`,
+  );
+  return {
+    from: filter.from,
+    to: filter.to,
+    classes: rows.map((row) => ({
+      licenseClass: row.license_class as never,
+      educationCount: int(row.n),
+      averageDays: round(row.average, 1),
+      medianDays: round(row.median, 1),
+      minDays: int(row.min_days),
+      maxDays: int(row.max_days),
+      p25Days: round(row.p25, 1),
+      p75Days: round(row.p75, 1),
+      averageDrivingLessons: round(row.lessons, 1),
+    })),
+  };
+}
