@@ -6,12 +6,22 @@ import {
   registerCoreTexts,
 } from '@fahrwerk/core';
 import { addResources, createI18n, createToasts, toIsoDate } from '@fahrwerk/ui';
-import { act, createElement } from 'react';
+import { act, createElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, test, vi } from 'vitest';
+import type { AppContext } from '../app-context';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
-import { addDays, dayLabel, endTime, groupByDay, OwnAppointments } from './dashboard-screen';
+import type { Session } from '../session/session-store';
+import { AppReactContext } from '../use-app';
+import {
+  addDays,
+  DashboardScreen,
+  dayLabel,
+  endTime,
+  groupByDay,
+  OwnAppointments,
+} from './dashboard-screen';
 
 // React's act() in a plain test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -81,12 +91,35 @@ test('days are called Heute, Morgen, then weekday and date', () => {
   expect(dayLabel('2026-11-28', '2026-11-26', english, 'en')).toBe('Saturday, 28.11.');
 });
 
-/** Renders "Meine Termine" of user 11 on 26.11.2026 against a fetch answering `entries`. */
-async function renderOwnAppointments(entries: CalendarEntry[]) {
+type OfficeDashboard = components['schemas']['OfficeDashboard'];
+
+/**
+ * Renders `element` in the provider set against a fetch that answers the calendar with
+ * `entries` and the office dashboard with `dashboard`; `bodies` lists the calls in order.
+ */
+async function renderWithApi(
+  element: ReactNode,
+  {
+    entries = [],
+    dashboard = { today: '2026-11-26' },
+    permissions,
+  }: {
+    entries?: CalendarEntry[];
+    dashboard?: OfficeDashboard;
+    permissions?: FahrwerkProviderProps['permissions'];
+  } = {},
+) {
   const bodies: unknown[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    bodies.push({ url: new URL(request.url).pathname, body: await request.json() });
+    const url = new URL(request.url).pathname;
+    // Listed when asked (before reading the body), so the list keeps the order of the calls.
+    const call: { url: string; body?: unknown } = { url };
+    bodies.push(call);
+    if (request.method === 'GET') {
+      return Response.json(url === '/api/office-dashboard' ? dashboard : {});
+    }
+    call.body = await request.json();
     const answer = { data: entries, total: entries.length, mirrorBlocks: [], nightTimes: [] };
     return Response.json({ ...answer, userCalendars: [] });
   };
@@ -100,14 +133,29 @@ async function renderOwnAppointments(entries: CalendarEntry[]) {
       createElement(
         FahrwerkProvider,
         // The children come as the third argument (the props type wants them in the props).
-        { client, i18n, toasts, queryClient, withToasts: false } as FahrwerkProviderProps,
-        createElement(OwnAppointments, { userId: 11, now: new Date('2026-11-26T07:00:00Z') }),
+        {
+          client,
+          i18n,
+          toasts,
+          queryClient,
+          withToasts: false,
+          ...(permissions ? { permissions } : {}),
+        } as FahrwerkProviderProps,
+        element,
       ),
     ),
   );
   // The answer arrives after the first render: wait inside act, so React applies it there.
   const waitFor = (check: () => void) => act(() => vi.waitFor(check));
   return { container, bodies, waitFor, unmount: () => act(() => root.unmount()) };
+}
+
+/** Renders "Meine Termine" of user 11 on 26.11.2026 against a fetch answering `entries`. */
+function renderOwnAppointments(entries: CalendarEntry[]) {
+  return renderWithApi(
+    createElement(OwnAppointments, { userId: 11, now: new Date('2026-11-26T07:00:00Z') }),
+    { entries },
+  );
 }
 
 test('Meine Termine asks the own calendar of today and the next six days and lists it by day', async () => {
@@ -140,5 +188,64 @@ test('Meine Termine says when the week is free', async () => {
   await waitFor(() =>
     expect(container.textContent).toContain('Keine Termine in den nächsten 7 Tagen.'),
   );
+  await unmount();
+});
+
+/** The start page of a signed-in user (the app context holds only what the page reads). */
+function renderDashboard(options: Parameters<typeof renderWithApi>[1]) {
+  const session = {
+    current: { user: { id: 11, firstName: 'Markus', roleNames: ['Inhaber'] } } as Session,
+    subscribe: () => () => {},
+  };
+  const app = { session } as unknown as AppContext;
+  return renderWithApi(
+    createElement(AppReactContext.Provider, { value: app }, createElement(DashboardScreen)),
+    options,
+  );
+}
+
+test('the start page loads in two calls: the own calendar first, then the tiles', async () => {
+  const { container, bodies, waitFor, unmount } = await renderDashboard({
+    dashboard: {
+      today: '2026-11-26',
+      todos: { open: 1, overdue: 0, items: [{ id: 4, title: 'Sehtest nachfordern' }] },
+      theoryCourses: [
+        {
+          id: 31,
+          shortDescription: 'Grundstoff Dezember',
+          start: '2026-12-01',
+          end: '2026-12-15',
+          quantity: 12,
+          booked: 8,
+        },
+      ],
+    },
+    permissions: ['MODULE_TIME_PLANNER', 'MODULE_THEORY', 'MODULE_TASK'],
+  });
+  await waitFor(() => expect(container.textContent).toContain('Grundstoff Dezember'));
+  await waitFor(() =>
+    expect(container.textContent).toContain('Keine Termine in den nächsten 7 Tagen.'),
+  );
+  expect(bodies.map((call) => (call as { url: string }).url)).toEqual([
+    '/api/calendar/filter',
+    '/api/office-dashboard',
+  ]);
+  const headings = [...container.querySelectorAll('h2')].map((node) => node.textContent);
+  expect(headings).toEqual(['Meine Termine', 'Was heute ansteht', 'Ihre Bereiche']);
+  const course = [...container.querySelectorAll('a')].find(
+    (link) => link.textContent === 'Grundstoff Dezember',
+  );
+  expect(course?.getAttribute('href')).toBe('/theory?course=31');
+  await unmount();
+});
+
+test('without the planner the start page makes one call, the tiles', async () => {
+  const { container, bodies, waitFor, unmount } = await renderDashboard({
+    dashboard: { today: '2026-11-26', registrations: { count: 3 } },
+    permissions: ['MODULE_CUSTOMERS'],
+  });
+  await waitFor(() => expect(container.textContent).toContain('3 neue Anmeldungen'));
+  expect(bodies).toEqual([{ url: '/api/office-dashboard' }]);
+  expect(container.textContent).not.toContain('Meine Termine');
   await unmount();
 });

@@ -1,10 +1,9 @@
 import { type components, type PermissionKey, useApi } from '@fahrwerk/api';
 import { hasPermissions, usePermissions } from '@fahrwerk/core';
-import { Button, formatDate, Link, PageHeader, Spinner, toIsoDate } from '@fahrwerk/ui';
+import { OfficeDashboardTiles } from '@fahrwerk/dashboard';
+import { Button, cn, formatDate, Link, PageHeader, Spinner, toIsoDate } from '@fahrwerk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleSidebar } from '../shell/sidebar-items';
 import { useSession } from '../use-app';
@@ -144,19 +143,18 @@ export function OwnAppointments({ userId, now }: OwnAppointmentsProps) {
   );
 }
 
-// The theory package is loaded with the widget, not with the dashboard's entry chunk.
-const UpcomingTheoryCourses = lazy(() =>
-  import('@fahrwerk/theory').then((theory) => ({ default: theory.UpcomingTheoryCoursesWidget })),
-);
-
-/** The landing page after sign-in: who is signed in, today, and the areas they may open. */
+/**
+ * The landing page after sign-in: who is signed in and today, then what needs them — "Meine
+ * Termine" (the own calendar, the page's first call) beside the tiles of @fahrwerk/dashboard
+ * (`GET /office-dashboard`, the second and last call; the server answers only the sections the
+ * user may see, the next theory courses among them) — and the areas they may open.
+ */
 export function DashboardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const session = useSession();
   const permissions = usePermissions();
   const canPlan = hasPermissions(permissions, ['MODULE_TIME_PLANNER']);
-  const canTheory = hasPermissions(permissions, ['MODULE_THEORY']);
-  const navigate = useNavigate();
+  const calendarUser = canPlan ? session?.user : undefined;
   const today = new Date();
   const weekday = today.toLocaleDateString(i18n.language, {
     weekday: 'long',
@@ -179,14 +177,15 @@ export function DashboardScreen() {
           session?.user.roleNames[0] ? t('dashboard.role', { role: session.user.roleNames[0] }) : ''
         }`}
       />
-      {canPlan && session && <OwnAppointments userId={session.user.id} now={today} />}
-      {canTheory && (
-        <Suspense fallback={<Spinner label={t('loading')} />}>
-          <UpcomingTheoryCourses
-            onOpenCourse={(courseId) => navigate({ href: `/theory?course=${courseId}` })}
-          />
-        </Suspense>
-      )}
+      <div
+        className={cn(
+          'grid items-start gap-6',
+          calendarUser && 'xl:grid-cols-[minmax(18rem,1fr)_minmax(0,2fr)]',
+        )}
+      >
+        {calendarUser && <OwnAppointments userId={calendarUser.id} now={today} />}
+        <OfficeDashboardTiles />
+      </div>
       <section aria-labelledby="dashboard-areas">
         <h2 id="dashboard-areas" className="mb-3 text-lg font-semibold text-neutral-900">
           {t('dashboard.quickLinks')}
@@ -208,7 +207,6 @@ export function DashboardScreen() {
           ))}
         </div>
       </section>
-      <p className="text-sm text-neutral-600">{t('dashboard.widgetsLater')}</p>
     </div>
   );
 }
