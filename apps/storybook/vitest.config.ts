@@ -31,6 +31,9 @@ export default defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   mode: 'production',
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  // Pre-bundled at start: a dependency Vite first meets while the stories run makes it reload
+  // the page, and with every story file in one page (isolate: false) that fails the run.
+  optimizeDeps: { include: ['recharts'] },
   test: {
     name: 'storybook',
     // Dialog stories click through several steps; on a busy 2-core CI machine 15 s is short.

@@ -50,7 +50,7 @@ test('every route names a screen that exists', async () => {
   expect(BUILT_PAGE_PATHS).toContain('/students/edit/{id}');
   expect(BUILT_PAGE_PATHS).toContain('/scheduler');
   expect(BUILT_PAGE_PATHS).toContain('/theory');
-  expect(BUILT_PAGE_PATHS).not.toContain('/training');
+  expect(BUILT_PAGE_PATHS).toContain('/training');
 }, 60_000); // imports every feature package
 
 test("the README's lists of built and not yet available screens follow the route table", () => {

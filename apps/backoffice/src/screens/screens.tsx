@@ -54,6 +54,7 @@ const AREAS = {
   payments: () => import('./payment-pages').then((area) => area.PAYMENT_PAGES),
   accounting: () => import('./accounting-pages').then((area) => area.ACCOUNTING_PAGES),
   learning: () => import('./learning-pages').then((area) => area.LEARNING_PAGES),
+  reports: () => import('./reports-pages').then((area) => area.REPORT_PAGES),
 };
 
 type Area = keyof typeof AREAS;
