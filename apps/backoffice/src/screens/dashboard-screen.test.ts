@@ -8,7 +8,7 @@ import {
 import { addResources, createI18n, createToasts, toIsoDate } from '@fahrwerk/ui';
 import { act, createElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { expect, test, vi } from 'vitest';
+import { beforeAll, expect, test, vi } from 'vitest';
 import type { AppContext } from '../app-context';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
@@ -22,6 +22,12 @@ import {
   groupByDay,
   OwnAppointments,
 } from './dashboard-screen';
+
+// The page loads the tiles' package lazily; loaded once here, the tests wait for the calls,
+// not for the module's first transform.
+beforeAll(async () => {
+  await import('@fahrwerk/dashboard');
+});
 
 // React's act() in a plain test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -402,26 +402,32 @@ function trainingRecord(
       margin: [0, 6, 0, 4],
     },
     {
-      text: '* FL = Fahrlehrer. ** Üst = Übungsstunde, ÜL = Überlandfahrt, AB = Autobahn, NF = Fahrt bei Dunkelheit, Gf = Grundfahraufgaben, Pf = Prüfung. Unterschrift: auf dem Tablet des Fahrlehrers unterschrieben am.',
-      fontSize: 7,
-      color: '#555555',
-      margin: [0, 0, 0, 18],
-    },
-    {
-      columns: [
+      // The legend and the signature lines stay together on one page.
+      unbreakable: true,
+      stack: [
         {
-          stack: [
-            { text: '______________________________', margin: [0, 14, 0, 0] },
-            {
-              text: 'Ort, Datum, Unterschrift der/des Fahrschulinhaberin/-inhabers bzw. der verantwortlichen Leitung',
-              fontSize: 7,
-            },
-          ],
+          text: '* FL = Fahrlehrer. ** Üst = Übungsstunde, ÜL = Überlandfahrt, AB = Autobahn, NF = Fahrt bei Dunkelheit, Gf = Grundfahraufgaben, Pf = Prüfung. Unterschrift: „ja“ mit Datum und Uhrzeit der Unterschrift auf dem Tablet, „–“ nicht unterschrieben.',
+          fontSize: 7,
+          color: '#555555',
+          margin: [0, 0, 0, 18],
         },
         {
-          stack: [
-            { text: '______________________________', margin: [0, 14, 0, 0] },
-            { text: 'Unterschrift der Fahrschülerin/des Fahrschülers', fontSize: 7 },
+          columns: [
+            {
+              stack: [
+                { text: '______________________________', margin: [0, 14, 0, 0] },
+                {
+                  text: 'Ort, Datum, Unterschrift der/des Fahrschulinhaberin/-inhabers bzw. der verantwortlichen Leitung',
+                  fontSize: 7,
+                },
+              ],
+            },
+            {
+              stack: [
+                { text: '______________________________', margin: [0, 14, 0, 0] },
+                { text: 'Unterschrift der Fahrschülerin/des Fahrschülers', fontSize: 7 },
+              ],
+            },
           ],
         },
       ],
