@@ -4,7 +4,10 @@ import {
   FibuFixScreen,
   PersoFixScreen,
 } from '@fahrwerk/accounting';
+import { Spinner } from '@fahrwerk/ui';
 import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Pages } from './screens';
 
 /** The accounts configuration lives on the configuration page of the company settings. */
@@ -15,9 +18,25 @@ function AccountingPage() {
   return <AccountingScreen onEditAccounts={() => navigate({ href: ACCOUNTS_ROUTE })} />;
 }
 
+// The report files (issue 17): the reports package, without its charts, when /export opens.
+const ReportExportsPanel = lazy(() =>
+  import('@fahrwerk/reports').then((module) => ({ default: module.ReportExportsPanel })),
+);
+
+/** `/export`: DATEV and payroll files (accounting), then every report as CSV or Excel. */
 function ExportPage() {
   const navigate = useNavigate();
-  return <ExportScreen onOpenAccounting={() => navigate({ href: '/accounting' })} />;
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <ExportScreen onOpenAccounting={() => navigate({ href: '/accounting' })} />
+      <div className="px-6 pb-6">
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <ReportExportsPanel />
+        </Suspense>
+      </div>
+    </>
+  );
 }
 
 function FibuFixPage() {

@@ -11,6 +11,10 @@ export {
 } from './components/inspection-pack-form';
 export { ReportExportButtons, type ReportExportButtonsProps } from './components/report-export';
 export {
+  ReportExportsPanel,
+  type ReportExportsPanelProps,
+} from './components/report-exports-panel';
+export {
   SchoolReportButton,
   type SchoolReportButtonProps,
 } from './components/school-report-button';
