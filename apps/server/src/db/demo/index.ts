@@ -2,6 +2,7 @@ import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../database';
 import type { CreatedSchool } from '../seed';
+import { chargeBookedLessons } from './charges';
 import { seedCompany } from './company';
 import { type DemoContext, type DemoScale, seededFaker } from './context';
 import { seedLearning } from './learning';
@@ -81,6 +82,9 @@ export async function generateDemoData(
     Object.assign(counts, await seed(context));
     log(`demo: ${name} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  const t0 = performance.now();
+  counts.chargedLessons = await chargeBookedLessons(db, school.schoolId);
+  log(`demo: lesson charges in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // A bulk load leaves the planner's statistics behind (autovacuum catches up only later,
   // and PGlite has none): without ANALYZE the first queries on the new rows guess badly.
   // VACUUM also marks the new pages all-visible, so counts can be index-only scans; it

@@ -206,6 +206,11 @@ export const appointments = pgTable(
       sql`${t.costBearerId} is not null`,
     ),
     tenantIndex('appointments_series_idx', t, t.seriesId).where(sql`${t.seriesId} is not null`),
+    // The held lessons of an education (reports: driving lessons per education). Migration
+    // 0020 adds INCLUDE (minutes), so their minutes are summed from the index alone.
+    tenantIndex('appointments_held_lessons_idx', t, t.studentEducationId).where(
+      sql`${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)`,
+    ),
     tenantIndex('appointments_final_invoice_idx', t, t.finalInvoiceId).where(
       sql`${t.finalInvoiceId} is not null`,
     ),

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_held_lessons_idx" ON "appointments" USING btree ("driving_school_id","student_education_id") INCLUDE ("minutes") WHERE "appointments"."type" = 'DRIVING' and ("appointments"."booked" or "appointments"."signed_at" is not null);
