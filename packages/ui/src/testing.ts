@@ -2,7 +2,7 @@
  * Helpers for the play functions of stories (`@fahrwerk/ui/testing`; never imported by
  * screens). They wait for what they check instead of assuming the machine is fast.
  */
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 
 /** Queries over the whole page: menus, dialogs and toasts render outside the story's root. */
 export const pageBody = () => within(document.body);
@@ -94,4 +94,35 @@ export async function drawSignature(pad: HTMLElement): Promise<void> {
     pad.dispatchEvent(new PointerEvent('pointermove', at(30 + step * 25, 60 + (step % 3) * 25, 1)));
   }
   pad.dispatchEvent(new PointerEvent('pointerup', at(330, 85, 0)));
+}
+
+/** A file a story's screen saved: its name and contents. */
+export type CapturedDownload = { fileName: string; blob: Blob | undefined };
+
+/**
+ * Captures the files a screen saves (through `saveBlob`: an object URL clicked as a link)
+ * instead of letting the browser download them. Call in a story's `beforeEach`; it answers the
+ * list and the cleanup that puts the browser back.
+ */
+export function captureDownloads(): { files: CapturedDownload[]; restore: () => void } {
+  const files: CapturedDownload[] = [];
+  const blobs = new Map<string, Blob>();
+  const originalCreate = URL.createObjectURL.bind(URL);
+  const create = spyOn(URL, 'createObjectURL').mockImplementation((object) => {
+    const url = originalCreate(object);
+    if (object instanceof Blob) blobs.set(url, object);
+    return url;
+  });
+  const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (this.download) files.push({ fileName: this.download, blob: blobs.get(this.href) });
+  });
+  return {
+    files,
+    restore: () => {
+      create.mockRestore();
+      click.mockRestore();
+    },
+  };
 }

@@ -78,6 +78,14 @@ const stats = (times: number[]) => {
 };
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
+/** JSON with every object's keys sorted (the dashboard's tiles arrive in any order). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
 type Line = { name: string; call: number[]; sql: number[]; size: number };
 
 async function measure(
@@ -90,7 +98,7 @@ async function measure(
     // Alternating, so a busy moment of the machine hits both alike.
     const answered = await runCall();
     const direct = await timed(runSql);
-    if (i === 0 && JSON.stringify(JSON.parse(answered.body)) !== JSON.stringify(direct.result)) {
+    if (i === 0 && canonical(JSON.parse(answered.body)) !== canonical(direct.result)) {
       console.error(`${name}: the call and the function disagree.`);
       process.exit(1);
     }
@@ -99,6 +107,7 @@ async function measure(
     line.sql.push(direct.ms);
     line.size = answered.size;
   }
+  print(line);
   return line;
 }
 
@@ -121,6 +130,15 @@ console.log(
 );
 console.log(`Period ${from} … ${to}; ${runs} runs after ${warmup} warm-up calls each.\n`);
 
+const header = `${'report'.padEnd(48)} ${'call p50'.padStart(8)} ${'call p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}  ratio  answer`;
+const print = (line: Line) => {
+  const c = stats(line.call);
+  const s = stats(line.sql);
+  console.log(
+    `${line.name.padEnd(48)} ${ms(c.median)}  ${ms(c.p95)}  ${ms(s.median)}  ${ms(s.p95)}  ${(c.median / s.median).toFixed(2).padStart(5)}  ${(line.size / 1024).toFixed(1)} kB`,
+  );
+};
+console.log(header);
 const lines: Line[] = [];
 for (const [kind, path] of REPORTS) {
   const filter = { from, to };
@@ -150,17 +168,6 @@ lines.push(
     () => officeDashboard(db, auth, today),
   ),
 );
-
-console.log(
-  `${'report'.padEnd(48)} ${'call p50'.padStart(8)} ${'call p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}  ratio  answer`,
-);
-for (const line of lines) {
-  const c = stats(line.call);
-  const s = stats(line.sql);
-  console.log(
-    `${line.name.padEnd(48)} ${ms(c.median)}  ${ms(c.p95)}  ${ms(s.median)}  ${ms(s.p95)}  ${(c.median / s.median).toFixed(2).padStart(5)}  ${(line.size / 1024).toFixed(1)} kB`,
-  );
-}
 
 const xlsx = await call(
   'POST',

@@ -1,9 +1,8 @@
-import { pageBody } from '@fahrwerk/ui/testing';
+import { type CapturedDownload, captureDownloads, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AccountingScreen } from './accounting-screen';
 import { accountsConfigFixture, accountsNeverSavedFixture, mockAccounting } from './mocks/handlers';
-import { type CapturedDownload, captureDownloads } from './testing/downloads';
 
 const full = mockAccounting();
 const downloading = mockAccounting();

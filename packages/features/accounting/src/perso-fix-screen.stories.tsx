@@ -1,9 +1,8 @@
-import { pageBody } from '@fahrwerk/ui/testing';
+import { type CapturedDownload, captureDownloads, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { emptyPayrollOverviewFixture, mockAccounting } from './mocks/handlers';
 import { PersoFixScreen } from './perso-fix-screen';
-import { type CapturedDownload, captureDownloads } from './testing/downloads';
 
 const full = mockAccounting();
 const filtered = mockAccounting();

@@ -1,9 +1,8 @@
-import { pageBody } from '@fahrwerk/ui/testing';
+import { type CapturedDownload, captureDownloads, pageBody } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_TODAY, lookupHandlers, pdfHandlers, reportHandlers } from './mocks/handlers';
 import { ReportsScreen } from './reports-screen';
-import { type CapturedDownload, captureDownloads } from './testing/downloads';
 import { emptyStory, errorStory, fullStory, rowOf } from './testing/report-stories';
 
 const pdfs = pdfHandlers();

@@ -1,3 +1,4 @@
+import { type CapturedDownload, captureDownloads } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -9,7 +10,6 @@ import {
   reportHandlers,
 } from './mocks/handlers';
 import { ReportsScreen } from './reports-screen';
-import { type CapturedDownload, captureDownloads } from './testing/downloads';
 
 const job = exportJob();
 const failing = exportJob({ fail: true });

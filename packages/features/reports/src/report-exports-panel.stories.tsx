@@ -1,8 +1,8 @@
+import { type CapturedDownload, captureDownloads } from '@fahrwerk/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ReportExportsPanel } from './components/report-exports-panel';
 import { EXPORT_FILE_NAME, exportJob, FIXTURE_TODAY, lookupHandlers } from './mocks/handlers';
-import { type CapturedDownload, captureDownloads } from './testing/downloads';
 
 const job = exportJob();
 let downloads: CapturedDownload[] = [];

@@ -211,6 +211,11 @@ export const appointments = pgTable(
     tenantIndex('appointments_held_lessons_idx', t, t.studentEducationId).where(
       sql`${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)`,
     ),
+    // The practice held per day (reports: sales per instructor over a year). Migration 0021
+    // adds INCLUDE (instructor_id, type, minutes, booked_price, booked_vat_rate).
+    tenantIndex('appointments_practice_idx', t, t.date).where(
+      sql`${t.studentEducationId} is not null and ((${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)) or ${t.type} = 'EXAM')`,
+    ),
     tenantIndex('appointments_final_invoice_idx', t, t.finalInvoiceId).where(
       sql`${t.finalInvoiceId} is not null`,
     ),

@@ -145,7 +145,7 @@ export async function balanceReport(
 
 /**
  * The list price of a lesson `a` (an appointment with `hour_type` and `minutes`) of education
- * `e` with student `s`: the driving-lesson product of its hour type in the price list that
+ * `e`: the driving-lesson product of its hour type in the price list that
  * applies (the education's, the student's, the branch's, the school's standard list), the
  * class's own price before the one for every class, pro rata to the product's duration (45
  * minutes when it has none) — as booking charges it (driving-lessons.ts `lessonCharge`, less
@@ -156,7 +156,9 @@ export const listPriceOf = (schoolId: number) => sql`lateral (
     from prices pr
     join products prod on prod.driving_school_id = pr.driving_school_id and prod.id = pr.product_id
     where pr.driving_school_id = ${schoolId}
-      and pr.price_list_id = coalesce(e.price_list_id, s.price_list_id,
+      and pr.price_list_id = coalesce(e.price_list_id,
+        (select s.price_list_id from students s
+          where s.driving_school_id = ${schoolId} and s.id = e.student_id),
         (select br.price_list_id from branches br
           where br.driving_school_id = ${schoolId} and br.id = e.branch_id),
         (select l.id from price_lists l where l.driving_school_id = ${schoolId} and l.standard))
@@ -207,10 +209,12 @@ export async function salesReport(
     ],
     sql``,
   );
+  // Written as the predicate of appointments_practice_idx (migration 0021), so the year's
+  // lessons are summed from that index alone.
   const held = sql`a.driving_school_id = ${schoolId} and a.date between ${from}::date and ${to}::date
-    and ((a.type = 'DRIVING' and (a.booked or a.signed_at is not null))
-      or (a.type = 'EXAM' and a.date <= ${today}::date))
-    and a.student_education_id is not null${restrictions}`;
+    and a.student_education_id is not null
+    and ((a.type = 'DRIVING' and (a.booked or a.signed_at is not null)) or a.type = 'EXAM')
+    and (a.type <> 'EXAM' or a.date <= ${today}::date)${restrictions}`;
   const rows = await rowsOf(
     db,
     sql`with counted as (
@@ -227,7 +231,6 @@ export async function salesReport(
           coalesce(sum(p.gross * 100 / (100 + p.vat_rate)), 0) as net
         from appointments a
         join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
-        join students s on s.driving_school_id = e.driving_school_id and s.id = e.student_id
         left join ${listPriceOf(schoolId)} p on true
         where ${held} and a.booked_price is null
         group by a.instructor_id),

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_practice_idx" ON "appointments" USING btree ("driving_school_id","date") INCLUDE ("instructor_id","type","minutes","booked_price","booked_vat_rate") WHERE "appointments"."student_education_id" is not null and (("appointments"."type" = 'DRIVING' and ("appointments"."booked" or "appointments"."signed_at" is not null)) or "appointments"."type" = 'EXAM');
