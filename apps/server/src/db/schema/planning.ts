@@ -212,7 +212,9 @@ export const appointments = pgTable(
       sql`${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)`,
     ),
     // The practice held per day (reports: sales per instructor over a year). Migration 0021
-    // adds INCLUDE (instructor_id, type, minutes, booked_price, booked_vat_rate).
+    // adds INCLUDE (instructor_id, type, minutes, booked_price, booked_vat_rate,
+    // student_education_id, hour_type, license_class, vehicle_id, km_driven): the sales and
+    // km reports read it alone.
     tenantIndex('appointments_practice_idx', t, t.date).where(
       sql`${t.studentEducationId} is not null and ((${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)) or ${t.type} = 'EXAM')`,
     ),

@@ -144,26 +144,33 @@ export async function balanceReport(
 /* ---- sales per instructor ------------------------------------------------------------------- */
 
 /**
- * The list price of a lesson `a` (an appointment with `hour_type` and `minutes`) of education
- * `e`: the driving-lesson product of its hour type in the price list that
- * applies (the education's, the student's, the branch's, the school's standard list), the
- * class's own price before the one for every class, pro rata to the product's duration (45
- * minutes when it has none) — as booking charges it (driving-lessons.ts `lessonCharge`, less
- * the combined-training price). Gross cents as float8, and the VAT rate; null without a price.
+ * The price list of an education `e` (the education's, the student's, the branch's, the
+ * school's standard list) and the class of its lesson `a`, as `l.list_id` and `l.cls`: each
+ * looked up once per lesson, not per price row.
  */
-export const listPriceOf = (schoolId: number) => sql`lateral (
-    select pr.price::float8 * a.minutes / coalesce(prod.duration, 45) as gross, prod.vat_rate
-    from prices pr
-    join products prod on prod.driving_school_id = pr.driving_school_id and prod.id = pr.product_id
-    where pr.driving_school_id = ${schoolId}
-      and pr.price_list_id = coalesce(e.price_list_id,
+const listOf = (schoolId: number) => sql`lateral (
+    select coalesce(e.price_list_id,
         (select s.price_list_id from students s
           where s.driving_school_id = ${schoolId} and s.id = e.student_id),
         (select br.price_list_id from branches br
           where br.driving_school_id = ${schoolId} and br.id = e.branch_id),
-        (select l.id from price_lists l where l.driving_school_id = ${schoolId} and l.standard))
+        (select pl.id from price_lists pl where pl.driving_school_id = ${schoolId} and pl.standard)
+      ) as list_id, coalesce(a.license_class, e.license_class) as cls)`;
+
+/**
+ * The list price of a lesson `a` (an appointment with `hour_type` and `minutes`) in the list
+ * `l` of `listOf`: the driving-lesson product of its hour type, the class's own price before
+ * the one for every class, pro rata to the product's duration (45 minutes when it has none) —
+ * as booking charges it (driving-lessons.ts `lessonCharge`, less the combined-training price).
+ * Gross cents as float8, and the VAT rate; no row without a price.
+ */
+const listPriceOf = (schoolId: number) => sql`lateral (
+    select pr.price::float8 * a.minutes / coalesce(prod.duration, 45) as gross, prod.vat_rate
+    from prices pr
+    join products prod on prod.driving_school_id = pr.driving_school_id and prod.id = pr.product_id
+    where pr.driving_school_id = ${schoolId} and pr.price_list_id = l.list_id
       and prod.type = 'DRIVING_LESSON' and prod.hour_type = a.hour_type
-      and (pr.license_class = coalesce(a.license_class, e.license_class) or pr.license_class is null)
+      and (pr.license_class = l.cls or pr.license_class is null)
     order by pr.license_class nulls last limit 1)`;
 
 /**
@@ -231,6 +238,7 @@ export async function salesReport(
           coalesce(sum(p.gross * 100 / (100 + p.vat_rate)), 0) as net
         from appointments a
         join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
+        cross join ${listOf(schoolId)} l
         left join ${listPriceOf(schoolId)} p on true
         where ${held} and a.booked_price is null
         group by a.instructor_id),
@@ -432,8 +440,9 @@ export async function passedExamsReport(
 /* ---- km per driving lesson --------------------------------------------------------------- */
 
 /**
- * The km of the period's driving lessons with km recorded, per vehicle, per instructor and in
- * total (one statement, grouping sets). A lesson counts as its minutes in 45-minute units.
+ * The km of the period's driving lessons held (booked or signed) with km recorded, per vehicle,
+ * per instructor and in total (one statement, grouping sets). A lesson counts as its minutes in
+ * 45-minute units.
  */
 export async function kmReport(
   db: Db,
@@ -441,24 +450,30 @@ export async function kmReport(
   filter: ReportFilter,
 ): Promise<Schemas['KmPerDrivingLessonReport']> {
   checkReportPeriod(filter);
+  // Summed from appointments_practice_idx alone (the held lessons: booked or signed), then
+  // the few sums get their names.
   const rows = await rowsOf(
     db,
-    sql`select grouping(a.vehicle_id) as g_vehicle, grouping(a.instructor_id) as g_instructor,
-        a.vehicle_id, a.instructor_id, min(v.name) as vehicle_name, min(v.plate) as plate,
-        min(u.first_name) as first_name, min(u.last_name) as last_name,
-        sum(a.minutes)::bigint as minutes, sum(a.km_driven)::bigint as km
-      from appointments a
-      left join vehicles v on v.driving_school_id = a.driving_school_id and v.id = a.vehicle_id
-      join users u on u.driving_school_id = a.driving_school_id and u.id = a.instructor_id
-      left join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
-      where a.driving_school_id = ${schoolId} and a.type = 'DRIVING' and a.km_driven is not null
-        and a.date between ${filter.from}::date and ${filter.to}::date
-        ${restrict(filter, {
-          branch: sql`coalesce(a.branch_id, e.branch_id)`,
-          instructor: sql`a.instructor_id`,
-          licenseClass: sql`coalesce(a.license_class, e.license_class)`,
-        })}
-      group by grouping sets ((a.vehicle_id), (a.instructor_id), ())`,
+    sql`with sums as (
+        select grouping(a.vehicle_id) as g_vehicle, grouping(a.instructor_id) as g_instructor,
+          a.vehicle_id, a.instructor_id, sum(a.minutes)::bigint as minutes, sum(a.km_driven)::bigint as km
+        from appointments a
+        where a.driving_school_id = ${schoolId} and a.date between ${filter.from}::date and ${filter.to}::date
+          and a.student_education_id is not null
+          and ((a.type = 'DRIVING' and (a.booked or a.signed_at is not null)) or a.type = 'EXAM')
+          and a.type = 'DRIVING' and a.km_driven is not null
+          ${restrict(filter, {
+            branch: sql`coalesce(a.branch_id, (select e.branch_id from student_educations e
+              where e.driving_school_id = ${schoolId} and e.id = a.student_education_id))`,
+            instructor: sql`a.instructor_id`,
+            licenseClass: sql`coalesce(a.license_class, (select e.license_class from student_educations e
+              where e.driving_school_id = ${schoolId} and e.id = a.student_education_id))`,
+          })}
+        group by grouping sets ((a.vehicle_id), (a.instructor_id), ()))
+      select sums.*, v.name as vehicle_name, v.plate, u.first_name, u.last_name
+      from sums
+      left join vehicles v on v.driving_school_id = ${schoolId} and v.id = sums.vehicle_id
+      left join users u on u.driving_school_id = ${schoolId} and u.id = sums.instructor_id`,
   );
   const figures = (row: Row) => {
     const minutes = int(row.minutes);
