@@ -213,7 +213,7 @@ export const appointments = pgTable(
     ),
     // The practice held per day (reports: sales per instructor over a year). Migration 0021
     // adds INCLUDE (instructor_id, type, minutes, booked_price, booked_vat_rate,
-    // student_education_id, hour_type, license_class, vehicle_id, km_driven): the sales and
+    // student_education_id, hour_type, license_class, vehicle_id, km_driven, branch_id): the sales and
     // km reports read it alone.
     tenantIndex('appointments_practice_idx', t, t.date).where(
       sql`${t.studentEducationId} is not null and ((${t.type} = 'DRIVING' and (${t.booked} or ${t.signedAt} is not null)) or ${t.type} = 'EXAM')`,

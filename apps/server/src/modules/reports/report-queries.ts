@@ -40,13 +40,15 @@ const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefine
 type RestrictedColumns = { branch?: SQL; instructor?: SQL; licenseClass?: SQL };
 
 /** `and …` conditions for the filter's non-empty lists, on the given columns. */
+/** The values as a comma-separated list of parameters. */
+const list = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 export function restrict(filter: ReportFilter, columns: RestrictedColumns): SQL {
   const parts: SQL[] = [];
-  const list = (values: readonly (number | string)[]) =>
-    sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    );
   if (columns.branch && filter.branchIds?.length) {
     parts.push(sql` and ${columns.branch} in (${list(filter.branchIds)})`);
   }
@@ -141,6 +143,32 @@ export async function balanceReport(
   };
 }
 
+/**
+ * The filter's restrictions of appointments `a`: the instructor, and the appointment's branch
+ * and class, else its education's (a semi-join, only when asked) — columns the practice index
+ * holds, so a restricted year stays an index-only scan.
+ */
+function appointmentRestrictions(schoolId: number, filter: ReportFilter): SQL {
+  // The appointment's branch and class, else its education's (a semi-join only when asked).
+  const ofEducation = (column: string, values: readonly (number | string)[]) =>
+    sql`a.student_education_id in (select e.id from student_educations e
+      where e.driving_school_id = ${schoolId} and e.${sql.raw(column)} in (${list(values)}))`;
+  return sql.join(
+    [
+      filter.instructorIds?.length
+        ? sql` and a.instructor_id in (${list(filter.instructorIds)})`
+        : sql``,
+      filter.branchIds?.length
+        ? sql` and (a.branch_id in (${list(filter.branchIds)}) or (a.branch_id is null and ${ofEducation('branch_id', filter.branchIds)}))`
+        : sql``,
+      filter.licenseClasses?.length
+        ? sql` and (a.license_class in (${list(filter.licenseClasses)}) or (a.license_class is null and ${ofEducation('license_class', filter.licenseClasses)}))`
+        : sql``,
+    ],
+    sql``,
+  );
+}
+
 /* ---- sales per instructor ------------------------------------------------------------------- */
 
 /**
@@ -193,29 +221,7 @@ export async function salesReport(
 ): Promise<Schemas['SalesPerInstructorReport']> {
   checkReportPeriod(filter);
   const { from, to } = filter;
-  const list = (values: readonly (number | string)[]) =>
-    sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    );
-  // The appointment's branch and class, else its education's (a semi-join only when asked).
-  const ofEducation = (column: string, values: readonly (number | string)[]) =>
-    sql`a.student_education_id in (select e.id from student_educations e
-      where e.driving_school_id = ${schoolId} and e.${sql.raw(column)} in (${list(values)}))`;
-  const restrictions = sql.join(
-    [
-      filter.instructorIds?.length
-        ? sql` and a.instructor_id in (${list(filter.instructorIds)})`
-        : sql``,
-      filter.branchIds?.length
-        ? sql` and (a.branch_id in (${list(filter.branchIds)}) or (a.branch_id is null and ${ofEducation('branch_id', filter.branchIds)}))`
-        : sql``,
-      filter.licenseClasses?.length
-        ? sql` and (a.license_class in (${list(filter.licenseClasses)}) or (a.license_class is null and ${ofEducation('license_class', filter.licenseClasses)}))`
-        : sql``,
-    ],
-    sql``,
-  );
+  const restrictions = appointmentRestrictions(schoolId, filter);
   // Written as the predicate of appointments_practice_idx (migration 0021), so the year's
   // lessons are summed from that index alone.
   const held = sql`a.driving_school_id = ${schoolId} and a.date between ${from}::date and ${to}::date
@@ -462,13 +468,7 @@ export async function kmReport(
           and a.student_education_id is not null
           and ((a.type = 'DRIVING' and (a.booked or a.signed_at is not null)) or a.type = 'EXAM')
           and a.type = 'DRIVING' and a.km_driven is not null
-          ${restrict(filter, {
-            branch: sql`coalesce(a.branch_id, (select e.branch_id from student_educations e
-              where e.driving_school_id = ${schoolId} and e.id = a.student_education_id))`,
-            instructor: sql`a.instructor_id`,
-            licenseClass: sql`coalesce(a.license_class, (select e.license_class from student_educations e
-              where e.driving_school_id = ${schoolId} and e.id = a.student_education_id))`,
-          })}
+          ${appointmentRestrictions(schoolId, filter)}
         group by grouping sets ((a.vehicle_id), (a.instructor_id), ()))
       select sums.*, v.name as vehicle_name, v.plate, u.first_name, u.last_name
       from sums

@@ -544,6 +544,14 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
       ['Berg', 45, 20],
     ]);
     expect(report).toMatchObject({ lessonCount: 4, km: 110, kmPerLesson: 27.5 });
+    // Hamburg: S2's lesson (the appointment has no branch; the education's counts).
+    const hamburg = await kmReport(t.database.db, g.schoolId, {
+      ...YEAR,
+      branchIds: [g.branchTwo],
+    });
+    expect(hamburg.vehicles.map((v) => v.name)).toEqual(['Polo']);
+    const classA = await kmReport(t.database.db, g.schoolId, { ...YEAR, licenseClasses: ['A'] });
+    expect(classA.km).toBe(0);
   });
 
   it('education duration from registration to the passed practical exam', async () => {
