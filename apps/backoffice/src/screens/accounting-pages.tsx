@@ -28,14 +28,12 @@ function ExportPage() {
   const navigate = useNavigate();
   const { t } = useTranslation('backoffice');
   return (
-    <>
+    <div className="flex flex-col gap-4">
       <ExportScreen onOpenAccounting={() => navigate({ href: '/accounting' })} />
-      <div className="px-6 pb-6">
-        <Suspense fallback={<Spinner label={t('loading')} />}>
-          <ReportExportsPanel />
-        </Suspense>
-      </div>
-    </>
+      <Suspense fallback={<Spinner label={t('loading')} />}>
+        <ReportExportsPanel />
+      </Suspense>
+    </div>
   );
 }
 
