@@ -1,6 +1,6 @@
 // The pure rules behind the tiles' wording: which text key, which tone, which figures. No React,
 // no i18n instance: the tiles translate the keys, the unit tests check both.
-import { formatDate } from '@fahrwerk/ui';
+import { formatDate, formatMoney } from '@fahrwerk/ui';
 
 /** A text key of this package with its interpolation values. */
 export type Wording = { key: string; values?: Record<string, string | number> };
@@ -8,14 +8,9 @@ export type Wording = { key: string; values?: Record<string, string | number> };
 /** How urgent a line is (maps onto the badge tones of `@fahrwerk/ui`). */
 export type Urgency = 'danger' | 'warning' | 'neutral';
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-
-/**
- * Euro cents as the dashboard shows money: `8400` → `84,00 €`, `481250` → `4.812,50 €` (a
- * no-break space before the sign, as Intl writes it).
- */
+/** Euro cents as the product writes money (ui's `formatMoney`): `481250` → `4812,50 €`. */
 export function formatEuro(cents: number): string {
-  return euro.format(Math.round(cents) / 100);
+  return formatMoney(cents);
 }
 
 export type RevenueChange = {

@@ -21,10 +21,10 @@ export const PaymentsFull: Story = {
       name: 'Zahlungseingänge je Monat und Zahlungsart',
     });
     const january = rowOf(table, 'Jan. 2026');
-    await expect(january).toHaveTextContent('12.345,50 €');
-    await expect(january).toHaveTextContent('19.005,50 €');
+    await expect(january).toHaveTextContent('12345,50 €');
+    await expect(january).toHaveTextContent('19005,50 €');
     await expect(rowOf(table, 'Apr. 2026')).toHaveTextContent('-99,00 €');
-    await expect(rowOf(table, 'Gesamt')).toHaveTextContent('101.213,00 €');
+    await expect(rowOf(table, 'Gesamt')).toHaveTextContent('101213,00 €');
     await expect(
       canvas.getByRole('img', { name: /Zahlungseingänge je Monat nach Zahlungsart/ }),
     ).toBeInTheDocument();
@@ -47,11 +47,11 @@ export const BalanceFull: Story = {
   ...fullStory('BALANCE_PER_DRIVING_SCHOOL', async (canvas) => {
     const table = await canvas.findByRole('table', { name: 'Saldo je Monat' });
     const january = rowOf(table, 'Jan. 2026');
-    await expect(january).toHaveTextContent('21.500,00 €');
-    await expect(january).toHaveTextContent('19.005,50 €');
-    await expect(january).toHaveTextContent('-14.994,50 €');
+    await expect(january).toHaveTextContent('21500,00 €');
+    await expect(january).toHaveTextContent('19005,50 €');
+    await expect(january).toHaveTextContent('-14994,50 €');
     const opening = canvas.getByText('Anfangssaldo').closest('div') as HTMLElement;
-    await expect(opening).toHaveTextContent('-12.500,00 €');
+    await expect(opening).toHaveTextContent('-12500,00 €');
     const debtors = canvas.getByText('Schuldner').closest('div') as HTMLElement;
     await expect(debtors).toHaveTextContent('57');
     await expect(canvas.getByRole('img', { name: /Saldos am Monatsende/ })).toBeInTheDocument();
@@ -69,10 +69,10 @@ export const SalesFull: Story = {
   ...fullStory('SALES_PER_INSTRUCTOR', async (canvas) => {
     const table = await canvas.findByRole('table', { name: 'Umsatz je Fahrlehrer' });
     const weber = rowOf(table, 'Jonas Weber');
-    for (const value of ['312', '14.040', '24', '36', '23.450,00 €', '27.905,50 €']) {
+    for (const value of ['312', '14.040', '24', '36', '23450,00 €', '27905,50 €']) {
       await expect(weber).toHaveTextContent(value);
     }
-    await expect(rowOf(table, 'Gesamt')).toHaveTextContent('63.486,50 €');
+    await expect(rowOf(table, 'Gesamt')).toHaveTextContent('63486,50 €');
     await expect(canvas.getByRole('img', { name: /Bruttoumsatzes je Fahrlehrer/ })).toBeVisible();
   }),
 };

@@ -13,12 +13,12 @@ import {
 /** Intl writes a no-break space before `€` and `%`; the tests read it as a space. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
-test('money from cents: German grouping, two decimals, the euro sign after', () => {
-  expect(plain(formatEuro(123_450))).toBe('1.234,50 €');
+test('money from cents as the product writes it: decimal comma, two decimals, € after', () => {
+  expect(plain(formatEuro(123_450))).toBe('1234,50 €');
   expect(plain(formatEuro(0))).toBe('0,00 €');
   expect(plain(formatEuro(-8_400))).toBe('-84,00 €');
-  expect(plain(formatEuro(1_000_000_00))).toBe('1.000.000,00 €');
-  expect(plain(formatEuroAxis(123_450))).toBe('1.235 €');
+  expect(plain(formatEuro(1_000_000_00))).toBe('1000000,00 €');
+  expect(plain(formatEuroAxis(123_450))).toBe('1235 €');
 });
 
 test('percent of a 0–100 rate, at most one decimal', () => {

@@ -1,27 +1,22 @@
 /*
  * German formatting of report values. The server computes every figure; these only write
- * them as a German reader expects: `1.234,50 €`, `87,5 %`, `Jan. 2026`, `1.234,5`.
- * Intl puts a no-break space before `€` and `%`, so a value never wraps apart.
+ * them as a German reader expects: `1234,50 €` (money as everywhere in the product, ui's
+ * `formatMoney`), `87,5 %`, `Jan. 2026`, `1.234,5`. Intl puts a no-break space before `%`, so
+ * a value never wraps apart.
  */
+import { formatMoney } from '@fahrwerk/ui';
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const wholeEuro = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
 const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
 const numbers = new Map<number, Intl.NumberFormat>();
 
-/** Euro cents as `1.234,50 €` (negative: `-1.234,50 €`). */
+/** Euro cents as `1234,50 €` (negative: `-1234,50 €`), as the product writes money. */
 export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
+  return formatMoney(cents);
 }
 
-/** Euro cents rounded to whole euros, for chart axes: `1.235 €`. */
+/** Euro cents rounded to whole euros, for chart axes: `1235 €`. */
 export function formatEuroAxis(cents: number): string {
-  return wholeEuro.format(Math.round(cents / 100));
+  return `${Math.round(cents / 100)} €`;
 }
 
 /** A share in percent (0–100, as the contract's `Rate`) as `87,5 %`. */
