@@ -18,9 +18,9 @@ function AccountingPage() {
   return <AccountingScreen onEditAccounts={() => navigate({ href: ACCOUNTS_ROUTE })} />;
 }
 
-// The report files (issue 17): the reports package, without its charts, when /export opens.
+// The report files (issue 17): the reports package's exports entry, without the charts.
 const ReportExportsPanel = lazy(() =>
-  import('@fahrwerk/reports').then((module) => ({ default: module.ReportExportsPanel })),
+  import('@fahrwerk/reports/exports').then((module) => ({ default: module.ReportExportsPanel })),
 );
 
 /** `/export`: DATEV and payroll files (accounting), then every report as CSV or Excel. */
