@@ -13525,7 +13525,7 @@ export interface components {
         PaymentsPerDrivingSchoolReport: {
             from: components["schemas"]["IsoDate"];
             to: components["schemas"]["IsoDate"];
-            /** @description Months in order; a month without payments is left out. */
+            /** @description Months in order (a period of at most 10 years touches 121 months × 4 methods); a month without payments is left out. */
             rows: components["schemas"]["PaymentsPerMonthAndMethod"][];
             /** @description The period's totals per method. */
             methods: components["schemas"]["PaymentsPerMethod"][];

@@ -105,6 +105,7 @@ export async function loadInspectionPack(
   instructorId: number,
   from: string,
   to: string,
+  today = berlinToday(),
 ): Promise<InspectionPackData> {
   const [instructor] = await rowsOf(
     db,
@@ -112,6 +113,10 @@ export async function loadInspectionPack(
       where driving_school_id = ${schoolId} and id = ${instructorId}`,
   );
   if (!instructor) throw notFound('No such instructor in your school.');
+  // What took place: driving lessons booked or signed, exam drives up to today — never a
+  // lesson only planned (a pack of the running quarter shows no future lessons).
+  const held = sql`((a.type = 'DRIVING' and (a.booked or a.signed_at is not null))
+    or (a.type = 'EXAM' and a.date <= ${today}::date))`;
   const [issuer, lessons] = await Promise.all([
     issuerOf(db, schoolId),
     rowsOf(
@@ -125,7 +130,7 @@ export async function loadInspectionPack(
         left join student_educations e on e.driving_school_id = a.driving_school_id and e.id = a.student_education_id
         left join vehicles v on v.driving_school_id = a.driving_school_id and v.id = a.vehicle_id
         where a.driving_school_id = ${schoolId} and a.instructor_id = ${instructorId}
-          and a.type in ('DRIVING', 'EXAM') and a.date between ${from}::date and ${to}::date
+          and ${held} and a.date between ${from}::date and ${to}::date
         order by a.date, a.start_time, a.id`,
     ),
   ]);
@@ -165,7 +170,7 @@ export async function loadInspectionPack(
         join theory_lessons t on t.driving_school_id = tp.driving_school_id and t.id = tp.theory_lesson_id
         join users u on u.driving_school_id = t.driving_school_id and u.id = t.instructor_id
         where tp.driving_school_id = ${schoolId} and tp.student_education_id in (${ids})
-          and t.date <= ${to}::date
+          and t.date <= ${to}::date and t.date <= ${today}::date
         order by t.date, t.start_time`,
     ),
     rowsOf(
@@ -175,7 +180,7 @@ export async function loadInspectionPack(
         from appointments a
         join users u on u.driving_school_id = a.driving_school_id and u.id = a.instructor_id
         where a.driving_school_id = ${schoolId} and a.student_education_id in (${ids})
-          and a.type in ('DRIVING', 'EXAM') and a.date <= ${to}::date
+          and ${held} and a.date <= ${to}::date
         order by a.date, a.start_time`,
     ),
   ]);

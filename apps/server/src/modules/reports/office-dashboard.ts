@@ -52,6 +52,16 @@ export async function officeDashboard(
     return wanted > lastOfPrevious ? lastOfPrevious : wanted;
   })();
 
+  // The students the user sees (students.resources.ts `studentVisibility`, on the alias `s`):
+  // an instructor who sees only their own gets only their own students' tiles.
+  const visible =
+    auth.studentVisibility === 'ALL'
+      ? sql`true`
+      : auth.studentVisibility === 'OWN'
+        ? sql`s.instructor_id = ${auth.userId}`
+        : sql`(s.instructor_id = ${auth.userId} or exists (select 1 from users u
+            where u.driving_school_id = ${school} and u.id = ${auth.userId} and u.student_visibility = 'ALL'))`;
+
   const tasks: Promise<void>[] = [];
   const result: OfficeDashboard = { today };
   const run = (permission: string, task: () => Promise<void>) => {
@@ -140,7 +150,7 @@ export async function officeDashboard(
           join student_educations e on e.driving_school_id = p.driving_school_id and e.id = p.student_education_id
           join students s on s.driving_school_id = e.driving_school_id and s.id = e.student_id
           where p.driving_school_id = ${school} and p.method = 'DIRECT_DEBIT'
-            and not e.archived and not s.archived
+            and not e.archived and not s.archived and ${visible}
           order by p.student_education_id, p.payment_date desc, p.id desc) newest
         where newest.status in ('FAILED', 'CANCELLED', 'CHARGED_BACK')
         order by newest.payment_date desc, newest.student_education_id limit 50`,
@@ -158,13 +168,14 @@ export async function officeDashboard(
   });
 
   run('MODULE_CUSTOMERS', async () => {
-    // § 18 Abs. 2 FeV: the practical exam within 12 months of the passed theory exam.
+    // § 18 Abs. 2 FeV: the practical exam within 12 months of the passed theory exam — the
+    // same calendar day a year later, as the education page counts it (exam-requirements.ts).
     const rows = await rowsOf(
       db,
       sql`select * from (
           select e.id, e.student_id, e.license_class, s.first_name, s.last_name,
             t.passed_on::text as theory_date,
-            least((t.passed_on + interval '12 months' - interval '1 day')::date,
+            least((t.passed_on + interval '12 months')::date,
               e.exam_application_expires_at)::text as closes_on
           from student_educations e
           join students s on s.driving_school_id = e.driving_school_id and s.id = e.student_id
@@ -173,7 +184,7 @@ export async function officeDashboard(
             join exams x on x.driving_school_id = ep.driving_school_id and x.id = ep.exam_id
             where ep.driving_school_id = e.driving_school_id and ep.student_education_id = e.id
               and x.kind = 'THEORY' and ep.status = 'PASSED') t on true
-          where e.driving_school_id = ${school} and not e.archived and not s.archived
+          where e.driving_school_id = ${school} and not e.archived and not s.archived and ${visible}
             and e.status in ('REGISTERED', 'IN_TRAINING', 'THEORY_PASSED')
             and (t.passed_on is not null or e.exam_application_expires_at is not null)
             and not exists (select 1 from exam_participants ep

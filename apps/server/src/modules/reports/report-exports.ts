@@ -4,6 +4,7 @@ import { reportExports, storedFiles } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import { globalError, notFound } from '../../http/errors';
 import type { OperationHandlers } from '../../http/operation-types';
+import { everyWhileStarted, messageOf } from '../../jobs/job-queue';
 import type { Services } from '../handlers';
 import { checkReportPeriod } from '../payments/payments.resources';
 import { withoutNulls } from '../resources/kit';
@@ -64,6 +65,8 @@ export function createReportExportHandlers(services: Services): OperationHandler
           eq(reportExports.drivingSchoolId, schoolId),
           eq(reportExports.id, id),
           eq(reportExports.userId, userId),
+          // Kept 7 days: an older one is gone for its user too (the sweep removes the rest).
+          sql`${reportExports.createdAt} >= now() - make_interval(days => ${REPORT_EXPORT_KEEP_DAYS})`,
         ),
       );
     if (!found) throw notFound('No such export of yours.');
@@ -74,38 +77,12 @@ export function createReportExportHandlers(services: Services): OperationHandler
     return { row: found.row, file };
   }
 
-  /** The user's exports older than the keeping time, with their files. */
-  async function removeOld(schoolId: number, userId: number) {
-    const old = await db
-      .select()
-      .from(reportExports)
-      .where(
-        and(
-          eq(reportExports.drivingSchoolId, schoolId),
-          eq(reportExports.userId, userId),
-          lt(
-            reportExports.createdAt,
-            sql`now() - make_interval(days => ${REPORT_EXPORT_KEEP_DAYS})`,
-          ),
-          inArray(reportExports.status, ['DONE', 'FAILED']),
-        ),
-      );
-    for (const row of old) {
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(reportExports)
-          .where(and(eq(reportExports.drivingSchoolId, schoolId), eq(reportExports.id, row.id)));
-        if (row.fileId !== null) await files.remove(tx as never, schoolId, row.fileId);
-      });
-    }
-  }
-
   return {
     async startReportExport(request) {
       const auth = requireAuth(request);
       const { report, format, filter } = request.body;
       checkReportPeriod(filter);
-      await removeOld(auth.drivingSchoolId, auth.userId);
+      await removeExpiredExports(services, { schoolId: auth.drivingSchoolId, userId: auth.userId });
       const [row] = await db
         .insert(reportExports)
         .values({
@@ -147,6 +124,45 @@ export function createReportExportHandlers(services: Services): OperationHandler
       };
     },
   };
+}
+
+/**
+ * Removes finished exports older than the keeping time with their files — of one user (when
+ * they start a new export) or of every school (the worker's sweep every 6 hours); at most 500
+ * a call. Answers how many went.
+ */
+export async function removeExpiredExports(
+  services: Pick<Services, 'db' | 'files'>,
+  of?: { schoolId: number; userId: number },
+): Promise<number> {
+  const { db, files } = services;
+  const old = await db
+    .select({
+      id: reportExports.id,
+      drivingSchoolId: reportExports.drivingSchoolId,
+      fileId: reportExports.fileId,
+    })
+    .from(reportExports)
+    .where(
+      and(
+        of ? eq(reportExports.drivingSchoolId, of.schoolId) : undefined,
+        of ? eq(reportExports.userId, of.userId) : undefined,
+        lt(reportExports.createdAt, sql`now() - make_interval(days => ${REPORT_EXPORT_KEEP_DAYS})`),
+        inArray(reportExports.status, ['DONE', 'FAILED']),
+      ),
+    )
+    .limit(500);
+  for (const row of old) {
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(reportExports)
+        .where(
+          and(eq(reportExports.drivingSchoolId, row.drivingSchoolId), eq(reportExports.id, row.id)),
+        );
+      if (row.fileId !== null) await files.remove(tx as never, row.drivingSchoolId, row.fileId);
+    });
+  }
+  return old.length;
 }
 
 /** Sets the export's state (only while it is not finished). */
@@ -191,7 +207,7 @@ export async function reportExportJob(services: Services, job: ReportExportJob):
       mimeType: file.mimeType,
       bytes: file.bytes,
     });
-    await tx
+    const done = await tx
       .update(reportExports)
       .set({
         status: 'DONE',
@@ -206,7 +222,10 @@ export async function reportExportJob(services: Services, job: ReportExportJob):
           eq(reportExports.id, job.exportId),
           inArray(reportExports.status, ['QUEUED', 'RUNNING']),
         ),
-      );
+      )
+      .returning({ id: reportExports.id });
+    // Finished meanwhile (another try, or marked FAILED): the file is not kept.
+    if (done.length === 0) throw new Error(`Report export ${job.exportId} is no longer running.`);
   });
 }
 
@@ -218,7 +237,8 @@ export function registerReportExportWorker(services: Services): void {
       try {
         await reportExportJob(services, job);
       } catch (error) {
-        if (context.lastTry && !context.signal.aborted) {
+        // The last try: FAILED, also when it was cut off, so no export stays RUNNING for ever.
+        if (context.lastTry) {
           await advance(services, job, {
             status: 'FAILED',
             error: 'errors.export_failed',
@@ -234,5 +254,11 @@ export function registerReportExportWorker(services: Services): void {
       retryDelaySeconds: services.config.jobRetryDelaySeconds,
       expireInSeconds: 15 * 60,
     },
+  );
+  // Exports of users who never start another one go too.
+  everyWhileStarted(services.jobs, 6 * 60 * 60 * 1000, () =>
+    removeExpiredExports(services).catch((error) =>
+      console.warn(`report exports: the sweep failed: ${messageOf(error)}`),
+    ),
   );
 }

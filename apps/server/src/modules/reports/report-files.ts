@@ -300,12 +300,18 @@ const decimalComma = (value: number, digits: number) => value.toFixed(digits).re
 const csvField = (value: string) =>
   /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
+/**
+ * A text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first — a student
+ * named `=HYPERLINK(…)`) gets a leading apostrophe, which Excel shows as text.
+ */
+const inertText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 function csvValue(column: Column, value: Value): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
     if (column.kind === 'date') return germanDate(value);
     if (column.kind === 'month') return germanMonth(value);
-    return csvField(value);
+    return csvField(inertText(value));
   }
   switch (column.kind) {
     case 'money':

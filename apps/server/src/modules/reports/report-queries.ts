@@ -1,6 +1,7 @@
 import type { components } from '@fahrwerk/api/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { VAT_EXEMPT_CLASSES } from '../licence-data/licence-data';
 import { checkReportPeriod } from '../payments/payments.resources';
 import { INVOICED, SETTLED } from '../payments/workflows';
 import { berlinToday } from '../resources/kit';
@@ -189,17 +190,20 @@ const listOf = (schoolId: number) => sql`lateral (
  * The list price of a lesson `a` (an appointment with `hour_type` and `minutes`) in the list
  * `l` of `listOf`: the driving-lesson product of its hour type, the class's own price before
  * the one for every class, pro rata to the product's duration (45 minutes when it has none) —
- * as booking charges it (driving-lessons.ts `lessonCharge`, less the combined-training price).
- * Gross cents as float8, and the VAT rate; no row without a price.
+ * as booking charges it (driving-lessons.ts `lessonCharge` through `pricesForClass`: products
+ * not archived and assigned to the class, VAT 0 for the tax-free classes; less the
+ * combined-training price). Gross cents as float8, and the VAT rate; no row without a price.
  */
 const listPriceOf = (schoolId: number) => sql`lateral (
-    select pr.price::float8 * a.minutes / coalesce(prod.duration, 45) as gross, prod.vat_rate
+    select pr.price::float8 * a.minutes / coalesce(prod.duration, 45) as gross,
+      case when l.cls in (${list([...VAT_EXEMPT_CLASSES])}) then 0 else prod.vat_rate end as vat_rate
     from prices pr
     join products prod on prod.driving_school_id = pr.driving_school_id and prod.id = pr.product_id
     where pr.driving_school_id = ${schoolId} and pr.price_list_id = l.list_id
-      and prod.type = 'DRIVING_LESSON' and prod.hour_type = a.hour_type
+      and prod.type = 'DRIVING_LESSON' and prod.hour_type = a.hour_type and not prod.archived
+      and (cardinality(prod.license_classes) = 0 or l.cls = any(prod.license_classes))
       and (pr.license_class = l.cls or pr.license_class is null)
-    order by pr.license_class nulls last limit 1)`;
+    order by pr.license_class nulls last, lower(prod.name), prod.id limit 1)`;
 
 /**
  * The value of what each instructor did in the period: driving lessons held (booked or
@@ -538,7 +542,7 @@ export async function durationReport(
     db,
     sql`with finished as (
         select e.id, e.license_class,
-          (min(x.date) - coalesce(e.start_date, e.created_at::date)) as days
+          (min(x.date) - coalesce(e.start_date, (e.created_at at time zone 'Europe/Berlin')::date)) as days
         from student_educations e
         join exam_participants ep on ep.driving_school_id = e.driving_school_id
           and ep.student_education_id = e.id and ep.status = 'PASSED'

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { readSheet as readXlsxFile } from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
@@ -13,6 +14,7 @@ import {
   priceLists,
   prices,
   products,
+  reportExports,
   studentEducations,
   students,
   testingOrganizations,
@@ -20,6 +22,7 @@ import {
   users,
   vehicles,
 } from '../../db/schema';
+import { createFileStore } from '../../files/file-store';
 import { pdfText } from '../../test/pdf-text';
 import {
   DEMO_INSTRUCTOR,
@@ -33,6 +36,7 @@ import { paymentsReport } from '../payments/payments.resources';
 import { addDays, berlinToday } from '../resources/kit';
 import { inspectionPackDocument, loadInspectionPack } from './inspection-pack';
 import { officeDashboard } from './office-dashboard';
+import { removeExpiredExports } from './report-exports';
 import { computeReport, reportTable, tableCsv, tableXlsx } from './report-files';
 import {
   balanceReport,
@@ -606,6 +610,14 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
     ]);
     expect(rows[1]?.[0]).toEqual(new Date('2026-05-05T00:00:00Z'));
     expect(rows[1]?.slice(1)).toEqual(['Eins', 'Sina', 'B', 1, 'Anna Alt']);
+    // A name a spreadsheet would run as a formula stays text.
+    const formula = tableCsv(
+      reportTable('SUCCESSFULLY_PASSED_THEORY_EXAMS', {
+        ...passed,
+        exams: [{ ...(passed as { exams: object[] }).exams[0], lastName: '=HYPERLINK("x")' }],
+      } as never),
+    ).toString();
+    expect(formula).toContain(`;"'=HYPERLINK(""x"")";`);
     const moneyRows = await readXlsxFile(
       await tableXlsx(reportTable('PAYMENTS_PER_DRIVING_SCHOOL', payments)),
     );
@@ -749,6 +761,21 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
         'Anzahl',
         'Betrag €',
       ]);
+      // Older than 7 days: gone for its user, and the sweep removes it with its file.
+      await t.database.db
+        .update(reportExports)
+        .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+        .where(eq(reportExports.id, started.body.id));
+      const expired = await t.call('GET', `/reports/exports/${started.body.id}`, { token: owner });
+      expect(expired.status).toBe(404);
+      const files = createFileStore({ dataDir: t.config.dataDir });
+      expect(await removeExpiredExports({ db: t.database.db, files })).toBeGreaterThan(0);
+      expect(
+        await t.database.db
+          .select()
+          .from(reportExports)
+          .where(eq(reportExports.id, started.body.id)),
+      ).toEqual([]);
       const office = await t.signIn('buero@fahrschule-demo.de', 'Demo#Buero1').catch(() => null);
       if (office) {
         const foreign = await t.call('GET', `/reports/exports/${started.body.id}`, {
@@ -837,10 +864,25 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
     });
     // S2's newest debit failed.
     expect(board.failedDebits?.map((row) => [row.lastName, row.amount])).toEqual([['Zwei', 5_000]]);
-    // S2 passed theory on 15.02.2026 and has no passed practical exam: window to 14.02.2027.
+    // S2 passed theory on 15.02.2026 and has no passed practical exam: window to 15.02.2027
+    // (the same day a year later, as the education page counts it).
     const late = await officeDashboard(t.database.db, auth, '2027-01-20');
     expect(late.examWindows?.map((row) => [row.lastName, row.closesOn, row.daysLeft])).toEqual([
-      ['Zwei', '2027-02-14', 25],
+      ['Zwei', '2027-02-15', 26],
     ]);
+    // Anna sees only her own students: S2 is Bernd's.
+    const own = await officeDashboard(
+      t.database.db,
+      { ...auth, studentVisibility: 'OWN' },
+      '2027-01-20',
+    );
+    expect(own.failedDebits).toEqual([]);
+    expect(own.examWindows).toEqual([]);
+    const bernds = await officeDashboard(
+      t.database.db,
+      { ...auth, userId: g.bernd, studentVisibility: 'OWN' },
+      '2027-01-20',
+    );
+    expect(bernds.failedDebits?.map((row) => row.lastName)).toEqual(['Zwei']);
   });
 });
