@@ -174,7 +174,9 @@ describe('reports in the built back office', () => {
       join(shots, 'pack'),
     ]);
     // pdftoppm pads the page number to the page count's digits (pack-1.png, pack-01.png, …).
-    const pages = readdirSync(shots).filter((name) => /^pack-\d+\.png$/.test(name)).sort();
+    const pages = readdirSync(shots)
+      .filter((name) => /^pack-\d+\.png$/.test(name))
+      .sort();
     expect(pages.length).toBe(3);
     const cover = readFileSync(join(shots, pages[0] as string));
     expect(cover.subarray(1, 4).toString()).toBe('PNG');
