@@ -4,6 +4,7 @@ import writeExcelFile, { type Row } from 'write-excel-file/node';
 import type { Db } from '../../db/database';
 import { appointments, HOUR_TYPES, users } from '../../db/schema';
 import { fieldError, globalError } from '../../http/errors';
+import { csvField, excelCsv, germanDate, XLSX_TYPE } from '../resources/excel-csv';
 import { addDays, berlinToday } from '../resources/kit';
 import { teaching } from '../roles/calendar-access';
 
@@ -75,8 +76,6 @@ export type PayrollLine = {
 };
 
 export type PayrollFile = { fileName: string; mimeType: string; bytes: Buffer };
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type FigureRow = {
   instructor_id: number;
@@ -255,17 +254,10 @@ export function payrollOverview(month: string, lines: PayrollLine[]): PayrollOve
 }
 
 /** `2026-03-07` → `07.03.2026`; a total line says "Summe". */
-const dateCell = (line: PayrollLine) =>
-  line.date === null
-    ? 'Summe'
-    : `${line.date.slice(8, 10)}.${line.date.slice(5, 7)}.${line.date.slice(0, 4)}`;
+const dateCell = (line: PayrollLine) => (line.date === null ? 'Summe' : germanDate(line.date));
 
 /** Hours with two decimals and a decimal comma (CSV). */
 export const germanHours = (minutes: number) => (minutes / 60).toFixed(2).replace('.', ',');
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break. */
-const csvField = (value: string) =>
-  /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 export function payrollCsv(lines: PayrollLine[]): string {
   const out = [PAYROLL_HEADER.map(csvField).join(';')];
@@ -281,7 +273,7 @@ export function payrollCsv(lines: PayrollLine[]): string {
       ].join(';'),
     );
   }
-  return `\uFEFF${out.join('\r\n')}\r\n`;
+  return excelCsv(out);
 }
 
 export async function payrollXlsx(lines: PayrollLine[], month: string): Promise<Buffer> {

@@ -2,6 +2,7 @@ import type { components } from '@fahrwerk/api/schema';
 import writeExcelFile, { type Row as ExcelRow } from 'write-excel-file/node';
 import type { Db } from '../../db/database';
 import { paymentsReport } from '../payments/payments.resources';
+import { csvField, excelCsv, germanDate, XLSX_TYPE } from '../resources/excel-csv';
 import {
   balanceReport,
   durationReport,
@@ -24,7 +25,6 @@ export type ReportKind = Schemas['ReportKind'];
 export type ExportFormat = Schemas['ReportExportFormat'];
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** How a column's values are written: text, whole numbers, euro cents, percent, decimals, days. */
 type ColumnKind = 'text' | 'int' | 'money' | 'rate' | 'decimal' | 'date' | 'month';
@@ -291,14 +291,9 @@ export function reportTable(
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const germanMonth = (month: string) =>
   /^\d{4}-\d{2}$/.test(month) ? `${month.slice(5, 7)}.${month.slice(0, 4)}` : month;
 const decimalComma = (value: number, digits: number) => value.toFixed(digits).replace('.', ',');
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break. */
-const csvField = (value: string) =>
-  /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /**
  * A text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first — a student
@@ -330,7 +325,7 @@ export function tableCsv(table: ReportTable): Buffer {
   for (const row of table.rows) {
     lines.push(table.columns.map((column, i) => csvValue(column, row[i])).join(';'));
   }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(excelCsv(lines), 'utf8');
 }
 
 const EXCEL_FORMATS: Partial<Record<ColumnKind, string>> = {
